@@ -1,0 +1,21 @@
+/**
+ * tool-transcript core: turns assistant text with embedded tool calls into
+ * text and tool chunks, whole or streamed. Framework-free (no React).
+ *
+ * @packageDocumentation
+ */
+export * from './types.js';
+export { parseTranscript, createTranscriptParser, type TranscriptParser } from './stream/parser.js';
+export { transcriptTransform, createStreamChunks } from './stream/transform.js';
+export { Scanner, type ActiveBlock, type ScannerSink } from './scanner/scanner.js';
+export {
+  builtinSyntaxes,
+  defaultSyntaxes,
+  resolveSyntaxes,
+  createFenceSyntax,
+  fenceSyntax,
+  createEmojiSyntax,
+  emojiSyntax,
+  type FenceSyntaxOptions,
+  type EmojiInput,
+} from './syntaxes/index.js';

@@ -1,0 +1,353 @@
+import type { BlockReader, OpenerAccept, OpenerReader, ToolSyntax } from '../types.js';
+import { LINE_START, MarkdownTracker } from './markdown.js';
+
+/** A tool block being read: its syntax, its reader and its source text so far. */
+export interface ActiveBlock {
+  readonly syntax: ToolSyntax;
+  readonly reader: BlockReader;
+  /** Source text of the block read so far, markers included. */
+  raw: string;
+}
+
+/** Receives what the scanner finds, in source order. */
+export interface ScannerSink {
+  /** Text that can no longer be part of a block. */
+  text(value: string): void;
+  /** A block's opener was accepted. */
+  open(block: ActiveBlock): void;
+  /** A block ended: at its closer (`closed`) or at the end of input. */
+  close(block: ActiveBlock, closed: boolean): void;
+}
+
+const enum Mode {
+  /** Ordinary text: looking for triggers. */
+  Text,
+  /** Reading a candidate opener; its units are held back. */
+  Opener,
+  /** Inside a block: its reader consumes the units. */
+  Block,
+  /**
+   * An inline opener was accepted after an unmatched backtick run: the block is
+   * real only if the paragraph ends before a run of the same length closes a
+   * code span around it. Held back until that is known.
+   */
+  Speculate,
+}
+
+interface Candidate {
+  syntax: ToolSyntax;
+  reader: OpenerReader;
+}
+
+interface Source {
+  text: string;
+  pos: number;
+}
+
+/**
+ * The one incremental scanner behind every path (whole parse, stream, remark).
+ * It walks the text once, forward, holds back only a candidate opener (or, after
+ * an unmatched backtick, an accepted inline block until its paragraph decides),
+ * and hands blocks to their syntax's reader.
+ */
+export class Scanner {
+  /** Code units visited, rescans included: the linearity tests read it. */
+  steps = 0;
+
+  private readonly md = new MarkdownTracker();
+  private readonly atLineStart = new Map<string, ToolSyntax[]>();
+  private readonly midLine = new Map<string, ToolSyntax[]>();
+  private readonly sources: Source[] = [];
+  private mode = Mode.Text;
+
+  private candidates: Candidate[] = [];
+  private rejectAt = 0;
+  private held = '';
+
+  private block: ActiveBlock | undefined;
+
+  private specRun = 0;
+  private specBlank = false;
+  private specAfterCR = false;
+
+  constructor(
+    syntaxes: readonly ToolSyntax[],
+    private readonly sink: ScannerSink,
+  ) {
+    for (const syntax of syntaxes) {
+      for (const unit of syntax.triggers) {
+        addTo(this.atLineStart, unit, syntax);
+        if (syntax.placement === 'inline') addTo(this.midLine, unit, syntax);
+      }
+    }
+  }
+
+  /** Feeds the next piece of text. */
+  write(text: string): void {
+    if (text.length === 0) return;
+    this.sources.push({ text, pos: 0 });
+    this.pump();
+  }
+
+  /** The input is complete: settles what was held and ends an open block. */
+  end(): void {
+    for (;;) {
+      this.pump();
+      if (this.mode === Mode.Opener) this.endOpener();
+      else if (this.mode === Mode.Speculate) this.endSpeculation();
+      else break;
+    }
+    if (this.mode === Mode.Block && this.block) this.closeBlock(this.block.reader.endOfInput());
+  }
+
+  /** The block being read, if any (open blocks show as `input-streaming`). */
+  get openBlock(): ActiveBlock | undefined {
+    return this.mode === Mode.Block ? this.block : undefined;
+  }
+
+  private pump(): void {
+    const sources = this.sources;
+    while (sources.length > 0) {
+      const source = sources[sources.length - 1]!;
+      if (source.pos >= source.text.length) {
+        sources.pop();
+        continue;
+      }
+      switch (this.mode) {
+        case Mode.Text:
+          this.scanText(source);
+          break;
+        case Mode.Opener:
+          this.scanOpener(source);
+          break;
+        case Mode.Block:
+          this.scanBlock(source);
+          break;
+        case Mode.Speculate:
+          this.scanSpeculation(source);
+          break;
+      }
+    }
+  }
+
+  /** Text mode: emit text up to the next trigger. */
+  private scanText(source: Source): void {
+    const { text } = source;
+    const md = this.md;
+    const start = source.pos;
+    let i = start;
+    for (; i < text.length; i++) {
+      const unit = text[i]!;
+      const where = md.classify(unit);
+      if (where !== 0) {
+        const syntaxes = (where & LINE_START ? this.atLineStart : this.midLine).get(unit);
+        if (syntaxes !== undefined) {
+          this.steps += i - start;
+          if (i > start) this.sink.text(text.slice(start, i));
+          source.pos = i;
+          this.beginOpener(syntaxes);
+          return;
+        }
+      }
+      md.feed(unit);
+    }
+    this.steps += i - start;
+    if (i > start) this.sink.text(text.slice(start, i));
+    source.pos = i;
+  }
+
+  private beginOpener(syntaxes: readonly ToolSyntax[]): void {
+    this.candidates = syntaxes.map((syntax) => ({ syntax, reader: syntax.startOpener() }));
+    this.rejectAt = Number.POSITIVE_INFINITY;
+    this.held = '';
+    this.mode = Mode.Opener;
+  }
+
+  /** Opener mode: every live candidate reads the unit; the first to accept wins. */
+  private scanOpener(source: Source): void {
+    const { text } = source;
+    for (let i = source.pos; i < text.length; i++) {
+      const unit = text[i]!;
+      this.steps++;
+      this.held += unit;
+      const candidates = this.candidates;
+      let live = 0;
+      for (let c = 0; c < candidates.length; c++) {
+        const candidate = candidates[c]!;
+        const verdict = candidate.reader.push(unit);
+        if (verdict === undefined) {
+          candidates[live++] = candidate;
+        } else if (typeof verdict === 'number') {
+          this.rejectAt = Math.min(this.rejectAt, verdict);
+        } else {
+          source.pos = i + 1;
+          this.accept(candidate.syntax, verdict);
+          return;
+        }
+      }
+      candidates.length = live;
+      if (live === 0) {
+        source.pos = i + 1;
+        this.reject();
+        return;
+      }
+    }
+    source.pos = text.length;
+  }
+
+  /** End of input while reading an opener: each candidate accepts or rejects. */
+  private endOpener(): void {
+    for (const candidate of this.candidates) {
+      const verdict = candidate.reader.end();
+      if (verdict !== undefined && typeof verdict === 'object') {
+        this.accept(candidate.syntax, verdict);
+        return;
+      }
+      this.rejectAt = Math.min(this.rejectAt, typeof verdict === 'number' ? verdict : 1);
+    }
+    this.reject();
+  }
+
+  /** No candidate matched: the held units before the restart point are text, the rest is scanned again. */
+  private reject(): void {
+    const held = this.held;
+    const restart = Math.max(1, Math.min(this.rejectAt, held.length));
+    this.candidates = [];
+    this.held = '';
+    this.mode = Mode.Text;
+    this.plainText(held.slice(0, restart));
+    if (restart < held.length) this.sources.push({ text: held.slice(restart), pos: 0 });
+  }
+
+  /** Text that may hold no trigger (a rejected opener's start): tracked and emitted. */
+  private plainText(text: string): void {
+    const md = this.md;
+    for (let i = 0; i < text.length; i++) {
+      const unit = text[i]!;
+      md.classify(unit);
+      md.feed(unit);
+    }
+    this.steps += text.length;
+    this.sink.text(text);
+  }
+
+  private accept(syntax: ToolSyntax, accept: OpenerAccept): void {
+    this.candidates = [];
+    if (syntax.placement === 'inline' && this.md.pendingTicks > 0) {
+      this.specRun = 0;
+      this.specBlank = false;
+      this.specAfterCR = false;
+      this.mode = Mode.Speculate;
+      return;
+    }
+    const block: ActiveBlock = { syntax, reader: accept.block, raw: this.held };
+    this.held = '';
+    this.block = block;
+    this.md.dropPendingTicks();
+    this.mode = Mode.Block;
+    this.sink.open(block);
+    if (accept.complete) this.closeBlock(true);
+  }
+
+  private scanBlock(source: Source): void {
+    const block = this.block!;
+    const { text } = source;
+    const from = source.pos;
+    const end = block.reader.read(text, from, text.length);
+    if (end < 0) {
+      this.steps += text.length - from;
+      block.raw += text.slice(from);
+      source.pos = text.length;
+      return;
+    }
+    this.steps += end - from;
+    block.raw += text.slice(from, end);
+    source.pos = end;
+    this.closeBlock(true);
+  }
+
+  private closeBlock(closed: boolean): void {
+    const block = this.block!;
+    this.block = undefined;
+    this.mode = Mode.Text;
+    const last = block.raw[block.raw.length - 1];
+    this.md.afterBlock(last === '\n' || last === '\r');
+    this.sink.close(block, closed);
+  }
+
+  /**
+   * Speculation: look for a backtick run closing the code span (the block was
+   * code after all) or the end of the paragraph (the block is real).
+   */
+  private scanSpeculation(source: Source): void {
+    const { text } = source;
+    const ticks = this.md.pendingTicks;
+    for (let i = source.pos; i < text.length; i++) {
+      const unit = text[i]!;
+      this.steps++;
+      if (unit === '`') {
+        this.specRun++;
+        this.held += unit;
+        continue;
+      }
+      if (this.specRun > 0) {
+        const run = this.specRun;
+        this.specRun = 0;
+        if (run === ticks) {
+          source.pos = i;
+          this.resolveAsCode();
+          return;
+        }
+      }
+      this.held += unit;
+      if (unit === '\n' || unit === '\r') {
+        if (unit === '\n' && this.specAfterCR) {
+          this.specAfterCR = false;
+          continue;
+        }
+        this.specAfterCR = unit === '\r';
+        if (this.specBlank) {
+          source.pos = i + 1;
+          this.resolveAsBlock();
+          return;
+        }
+        this.specBlank = true;
+        continue;
+      }
+      this.specAfterCR = false;
+      if (unit !== ' ' && unit !== '\t') this.specBlank = false;
+    }
+    // A closing run at the end may still grow: the next unit or the end decides.
+    source.pos = text.length;
+  }
+
+  /** End of input while speculating: a closing run just read decides for code, else the block is real. */
+  private endSpeculation(): void {
+    if (this.specRun > 0 && this.specRun === this.md.pendingTicks) this.resolveAsCode();
+    else this.resolveAsBlock();
+  }
+
+  /** The marker sat inside a code span: everything held up to the closing run is text. */
+  private resolveAsCode(): void {
+    const held = this.held;
+    this.held = '';
+    this.mode = Mode.Text;
+    this.plainText(held);
+  }
+
+  /** The paragraph ended with the span unclosed: the backticks were literal, the block is real. */
+  private resolveAsBlock(): void {
+    const held = this.held;
+    this.held = '';
+    this.md.dropPendingTicks();
+    this.mode = Mode.Text;
+    this.sources.push({ text: held, pos: 0 });
+  }
+}
+
+function addTo(map: Map<string, ToolSyntax[]>, unit: string, syntax: ToolSyntax): void {
+  const list = map.get(unit);
+  if (list) {
+    if (!list.includes(syntax)) list.push(syntax);
+  } else map.set(unit, [syntax]);
+}

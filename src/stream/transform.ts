@@ -1,0 +1,40 @@
+import type { TranscriptChunk, TranscriptOptions, UIMessageChunk } from '../types.js';
+import { settleEvents } from './chunks.js';
+import { createTranscriptParser } from './parser.js';
+
+/**
+ * A Web `TransformStream` from text deltas to AI SDK UI-message chunks. Wrap
+ * its output in `start` … `finish` to hand it to `readUIMessageStream` or a
+ * `createUIMessageStream` writer.
+ */
+export function transcriptTransform(options: TranscriptOptions = {}): TransformStream<string, UIMessageChunk> {
+  const parser = createTranscriptParser(options);
+  return new TransformStream<string, UIMessageChunk>({
+    transform(delta, controller) {
+      for (const chunk of parser.write(delta)) controller.enqueue(chunk);
+    },
+    flush(controller) {
+      for (const chunk of parser.end()) controller.enqueue(chunk);
+    },
+  });
+}
+
+/**
+ * The UI-message chunks that replay a finished transcript: a text part per
+ * text chunk, and per tool chunk `tool-input-start` then the events of its state.
+ */
+export function createStreamChunks(chunks: readonly TranscriptChunk[]): UIMessageChunk[] {
+  const events: UIMessageChunk[] = [];
+  let textCount = 0;
+  for (const chunk of chunks) {
+    if (chunk.type === 'text') {
+      if (chunk.value === '') continue;
+      const id = `text-${++textCount}`;
+      events.push({ type: 'text-start', id }, { type: 'text-delta', id, delta: chunk.value }, { type: 'text-end', id });
+      continue;
+    }
+    const { toolCallId, toolName } = chunk;
+    events.push({ type: 'tool-input-start', toolCallId, toolName, dynamic: true }, ...settleEvents(chunk));
+  }
+  return events;
+}

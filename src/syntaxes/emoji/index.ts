@@ -1,0 +1,24 @@
+import type { ToolSyntax } from '../../types.js';
+import { formatEmoji } from './format.js';
+import { EmojiOpener, HIGH } from './reader.js';
+
+export type { EmojiInput } from './reader.js';
+
+/**
+ * `🛠️[NAME ARGS] … 🛠️[/end]` anywhere in a line (U+FE0F optional in both
+ * markers), and the self-closing `🛠️[NAME ARGS /]`. Input is
+ * `{ args, body }`: the header words after the name, and the body minus one
+ * line break right after `]`.
+ */
+export function createEmojiSyntax(): ToolSyntax {
+  return {
+    name: 'emoji',
+    triggers: HIGH,
+    placement: 'inline',
+    startOpener: () => new EmojiOpener(),
+    format: formatEmoji,
+  };
+}
+
+/** The emoji syntax. */
+export const emojiSyntax: ToolSyntax = createEmojiSyntax();

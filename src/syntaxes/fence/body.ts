@@ -1,0 +1,64 @@
+import type { ParsedCall } from '../../types.js';
+import { isRecord } from '../shared/object.js';
+import { invalidStateMessage, isToolState } from '../shared/state.js';
+import { parseYaml } from '../shared/yaml.js';
+import type { FenceInfo } from './info.js';
+
+/** YAML keys with a meaning; any other key goes to `fields`. */
+const KNOWN_KEYS = new Set(['toolCallId', 'id', 'toolName', 'name', 'state', 'input', 'output', 'errorText', 'error']);
+
+/**
+ * Turns a fence's info string and YAML body into a call. The body line numbers
+ * in errors count the opener as line 1, as the block is written.
+ */
+export function parseFenceBody(info: FenceInfo, body: string): ParsedCall {
+  const base: ParsedCall = { toolName: info.toolName, toolCallId: info.toolCallId };
+  if (info.fields) base.fields = { ...info.fields };
+  if (body.trim() === '') return base;
+  const parsed = parseYaml(body, 2);
+  if (!parsed.ok) return { ...base, invalid: true, errorText: parsed.message };
+  return fromYaml(base, parsed.value);
+}
+
+/** The call a YAML value describes; `base` holds what the info string said (it wins). */
+export function fromYaml(base: ParsedCall, value: unknown): ParsedCall {
+  if (value === null || value === undefined) return base;
+  if (!isRecord(value)) {
+    return { ...base, invalid: true, errorText: `the tool block body must be a YAML mapping, not ${describe(value)}` };
+  }
+  const call: ParsedCall = { ...base };
+  const id = value.toolCallId ?? value.id;
+  if (call.toolCallId === undefined && id !== undefined && id !== null) {
+    if (typeof id !== 'string' && typeof id !== 'number') {
+      return { ...call, invalid: true, errorText: `the tool call id must be a string, not ${describe(id)}` };
+    }
+    call.toolCallId = String(id);
+  }
+  const name = value.toolName ?? value.name;
+  if (call.toolName === undefined && name !== undefined && name !== null) {
+    if (typeof name !== 'string' && typeof name !== 'number') {
+      return { ...call, invalid: true, errorText: `the tool name must be a string, not ${describe(name)}` };
+    }
+    call.toolName = String(name);
+  }
+  if ('input' in value && value.input !== null) call.input = value.input;
+  if ('output' in value) call.output = value.output;
+  const errorText = value.errorText ?? value.error;
+  if (errorText !== undefined && errorText !== null) {
+    call.errorText = typeof errorText === 'string' ? errorText : JSON.stringify(errorText);
+  }
+  if ('state' in value && value.state !== null) {
+    if (!isToolState(value.state)) return { ...call, invalid: true, errorText: invalidStateMessage(value.state) };
+    call.state = value.state;
+  }
+  for (const key of Object.keys(value)) {
+    if (!KNOWN_KEYS.has(key)) (call.fields ??= {})[key] = value[key];
+  }
+  return call;
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  return `a ${typeof value}`;
+}

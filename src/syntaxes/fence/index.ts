@@ -1,0 +1,27 @@
+import type { ToolSyntax } from '../../types.js';
+import { formatFence } from './format.js';
+import { FenceOpener } from './reader.js';
+
+export interface FenceSyntaxOptions {
+  /** The info-string word that marks a tool fence. Default `tool`. */
+  word?: string;
+}
+
+/**
+ * Markdown fences whose info string starts with `tool`, with a YAML body
+ * (` ```tool NAME ID ` or ` ```tool name=… id=… `). Fences of any other
+ * language are code, and markers inside them are text.
+ */
+export function createFenceSyntax(options: FenceSyntaxOptions = {}): ToolSyntax {
+  const word = options.word ?? 'tool';
+  return {
+    name: 'fence',
+    triggers: '`~',
+    placement: 'line-start',
+    startOpener: () => new FenceOpener(word),
+    format: (call) => formatFence(call, word),
+  };
+}
+
+/** The fence syntax with default options. */
+export const fenceSyntax: ToolSyntax = createFenceSyntax();

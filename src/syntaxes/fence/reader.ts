@@ -1,0 +1,181 @@
+import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
+import { LineBody, type LineCloser } from '../shared/line-body.js';
+import { parseYaml } from '../shared/yaml.js';
+import { fromYaml, parseFenceBody } from './body.js';
+import { parseFenceInfo, type FenceInfo } from './info.js';
+
+/**
+ * Reads a fence opener: a run of at least three backticks or tildes, then an
+ * info string whose first word is `word` (followed by a space or the line end).
+ */
+export class FenceOpener implements OpenerReader {
+  private fenceChar = '';
+  private runLength = 0;
+  private index = 0;
+  private info = '';
+  private endedWithCR = false;
+
+  constructor(private readonly word: string) {}
+
+  push(unit: string): OpenerVerdict {
+    const index = this.index++;
+    if (index === 0) {
+      this.fenceChar = unit;
+      this.runLength = 1;
+      return undefined;
+    }
+    if (this.info === '' && unit === this.fenceChar && this.runLength === index) {
+      this.runLength++;
+      return undefined;
+    }
+    // The run is over: fewer than three is no fence; what follows is scanned again.
+    if (this.runLength < 3) return index;
+    if (unit === '\n' || unit === '\r') {
+      this.endedWithCR = unit === '\r';
+      return this.acceptInfo(index);
+    }
+    if (unit === '`' && this.fenceChar === '`') return this.runLength;
+    this.info += unit;
+    return this.infoStillPossible() ? undefined : this.runLength;
+  }
+
+  end(): OpenerVerdict {
+    if (this.runLength < 3) return this.index;
+    return this.acceptInfo(this.index);
+  }
+
+  /** The info string is complete: our word, or the run was an ordinary code fence. */
+  private acceptInfo(index: number): OpenerVerdict {
+    const info = this.info.replace(/^[ \t]+/, '');
+    const word = this.word;
+    if (!info.startsWith(word) || (info.length > word.length && !/[ \t]/.test(info[word.length]!))) {
+      return Math.min(this.runLength, index);
+    }
+    return {
+      block: new FenceBlock(
+        new FenceCloser(this.fenceChar, this.runLength),
+        parseFenceInfo(info.slice(word.length)),
+        this.endedWithCR,
+      ),
+    };
+  }
+
+  /** Whether the info read so far can still begin with the word and a space. */
+  private infoStillPossible(): boolean {
+    const info = this.info.replace(/^[ \t]+/, '');
+    const word = this.word;
+    if (info.length <= word.length) return word.startsWith(info);
+    return info.startsWith(word) && (info[word.length] === ' ' || info[word.length] === '\t');
+  }
+}
+
+/** Reparse the partial YAML only when the body grew by this share since the last parse (amortised linear). */
+const REPARSE_GROWTH = 0.25;
+/** Below this size every completed line is reparsed. */
+const SMALL_BODY = 4096;
+
+/** The body of a tool fence: YAML lines up to a closing run at least as long as the opener. */
+export class FenceBlock implements BlockReader {
+  private readonly body: LineBody;
+  private lineId: string | undefined;
+  private parsedLength = -1;
+  private lastPartial: ParsedCall;
+
+  constructor(
+    closer: LineCloser,
+    private readonly info: FenceInfo,
+    openerEndedWithCR: boolean,
+  ) {
+    this.body = new LineBody(closer, (line) => this.onLine(line), openerEndedWithCR);
+    this.lastPartial = { toolName: info.toolName, toolCallId: info.toolCallId };
+  }
+
+  read(text: string, from: number, to: number): number {
+    return this.body.read(text, from, to);
+  }
+
+  endOfInput(): boolean {
+    return this.body.endOfInput();
+  }
+
+  identity(): BlockIdentity | undefined {
+    const toolCallId = this.info.toolCallId ?? this.lineId;
+    if (toolCallId === undefined) return undefined;
+    return { toolName: this.info.toolName ?? 'tool', toolCallId };
+  }
+
+  takeInputDelta(): string {
+    return this.body.takeDelta();
+  }
+
+  partial(): ParsedCall[] {
+    const complete = this.body.completeLinesLength();
+    const grown = complete - this.parsedLength;
+    if (grown > 0 && (complete < SMALL_BODY || grown >= this.parsedLength * REPARSE_GROWTH)) {
+      this.parsedLength = complete;
+      const parsed = parseYaml(this.body.text.slice(0, complete), 2);
+      if (parsed.ok) {
+        const call = fromYaml({ toolName: this.info.toolName, toolCallId: this.identity()?.toolCallId }, parsed.value);
+        if (!call.invalid) this.lastPartial = call;
+      }
+    }
+    return [this.lastPartial];
+  }
+
+  finish(): ParsedCall[] {
+    const call = parseFenceBody(this.info, this.body.text);
+    // The id the stream announced (from a top-level `id:` line) is binding.
+    if (this.info.toolCallId === undefined && this.lineId !== undefined) call.toolCallId = this.lineId;
+    return [call];
+  }
+
+  /** A top-level `id:` / `toolCallId:` line settles the id before the block closes. */
+  private onLine(line: string): void {
+    if (this.lineId !== undefined || this.info.toolCallId !== undefined) return;
+    const match = /^(?:id|toolCallId)[ \t]*:[ \t]*(\S.*)$/.exec(line.replace(/\r?\n?$/, ''));
+    if (!match) return;
+    const parsed = parseYaml(`v: ${match[1]}`);
+    if (parsed.ok) {
+      const value = (parsed.value as { v: unknown }).v;
+      if (typeof value === 'string' || typeof value === 'number') this.lineId = String(value);
+    }
+  }
+}
+
+/** A closing fence line: up to three spaces, a run of the fence character at least as long as the opener's, then only spaces or tabs. */
+export class FenceCloser implements LineCloser {
+  private indent = 0;
+  private run = 0;
+  private trailing = false;
+
+  constructor(
+    private readonly fenceChar: string,
+    private readonly minLength: number,
+  ) {}
+
+  reset(): void {
+    this.indent = 0;
+    this.run = 0;
+    this.trailing = false;
+  }
+
+  push(unit: string): boolean {
+    if (this.trailing || (this.run > 0 && unit !== this.fenceChar)) {
+      this.trailing = true;
+      return unit === ' ' || unit === '\t';
+    }
+    if (unit === this.fenceChar) {
+      this.run++;
+      return true;
+    }
+    if (unit === ' ' && this.run === 0 && this.indent < 3) {
+      this.indent++;
+      return true;
+    }
+    return false;
+  }
+
+  complete(): boolean {
+    return this.run >= this.minLength;
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * Recognises a closing line incrementally, one unit at a time from the start
+ * of a line (line breaks excluded).
+ */
+export interface LineCloser {
+  /** A new line begins. */
+  reset(): void;
+  /** Takes the next unit of the line; `false` once the line can no longer be a closer. */
+  push(unit: string): boolean;
+  /** Whether the units pushed so far form a complete closer line. */
+  complete(): boolean;
+}
+
+/**
+ * The body of a line-based block (fence, caret): lines up to a closing line.
+ * A line that may still be the closer is held back; every other unit is
+ * confirmed body at once. The line break after the closer is not part of the
+ * block (it belongs to the following text).
+ */
+export class LineBody {
+  /** Confirmed body text. */
+  text = '';
+  private delta = '';
+  /** Units of the current line held while it may be the closer. */
+  private pending = '';
+  private maybeCloser = true;
+  private afterCR: boolean;
+  /** The opener's `\r\n` is split: its `\n` is not body. */
+  private skipFirstLF: boolean;
+  private lineStart = 0;
+  private completeLength = 0;
+
+  /**
+   * @param closer recognises the closing line
+   * @param onLine called with each complete body line (line break included)
+   * @param openerEndedWithCR the opener's line ended with `\r`: a `\n` right after it is still the opener's
+   */
+  constructor(
+    private readonly closer: LineCloser,
+    private readonly onLine?: (line: string) => void,
+    openerEndedWithCR = false,
+  ) {
+    this.afterCR = openerEndedWithCR;
+    this.skipFirstLF = openerEndedWithCR;
+    closer.reset();
+  }
+
+  /** See {@link BlockReader.read}: -1 while open, else the index where the block ends. */
+  read(text: string, from: number, to: number): number {
+    let i = from;
+    while (i < to) {
+      const unit = text[i]!;
+      if (unit === '\n' && this.afterCR) {
+        this.afterCR = false;
+        if (this.skipFirstLF) this.skipFirstLF = false;
+        else this.confirm('\n');
+        this.lineStart = this.text.length;
+        this.completeLength = this.text.length;
+        i++;
+        continue;
+      }
+      this.afterCR = false;
+      this.skipFirstLF = false;
+      if (unit === '\n' || unit === '\r') {
+        if (this.maybeCloser && this.closer.complete()) return i;
+        this.endLine(unit);
+        i++;
+        continue;
+      }
+      if (this.maybeCloser) {
+        this.pending += unit;
+        if (!this.closer.push(unit)) {
+          this.maybeCloser = false;
+          this.confirm(this.pending);
+          this.pending = '';
+        }
+        i++;
+        continue;
+      }
+      // Not a closer line: confirm everything up to the next line break at once.
+      let j = i + 1;
+      while (j < to) {
+        const c = text.charCodeAt(j);
+        if (c === 10 || c === 13) break;
+        j++;
+      }
+      this.confirm(text.slice(i, j));
+      i = j;
+    }
+    return -1;
+  }
+
+  /** End of input: `true` when the held line is a complete closer. */
+  endOfInput(): boolean {
+    if (this.maybeCloser && this.pending !== '' && this.closer.complete()) return true;
+    this.confirm(this.pending);
+    this.pending = '';
+    return false;
+  }
+
+  /** Confirmed body text since the previous call. */
+  takeDelta(): string {
+    const delta = this.delta;
+    this.delta = '';
+    return delta;
+  }
+
+  /** Length of the body up to its last complete line. */
+  completeLinesLength(): number {
+    return this.completeLength;
+  }
+
+  private endLine(lineBreak: string): void {
+    this.confirm(this.pending + lineBreak);
+    this.pending = '';
+    this.onLine?.(this.text.slice(this.lineStart));
+    this.lineStart = this.text.length;
+    this.completeLength = this.text.length;
+    this.maybeCloser = true;
+    this.afterCR = lineBreak === '\r';
+    this.closer.reset();
+  }
+
+  private confirm(units: string): void {
+    if (units === '') return;
+    this.text += units;
+    this.delta += units;
+  }
+}

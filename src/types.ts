@@ -1,0 +1,191 @@
+/**
+ * Public types of tool-transcript: transcript chunks, the AI SDK UI-message
+ * chunk subset we emit, options, and the {@link ToolSyntax} plugin contract.
+ *
+ * @packageDocumentation
+ */
+
+/** Life-cycle state of a tool call, as in the AI SDK's tool UI parts. */
+export type ToolState = 'input-streaming' | 'input-available' | 'output-available' | 'output-error';
+
+/** Every {@link ToolState}, in life-cycle order. */
+export const TOOL_STATES: readonly ToolState[] = [
+  'input-streaming',
+  'input-available',
+  'output-available',
+  'output-error',
+];
+
+/** A run of ordinary assistant text (markdown). */
+export interface TextChunk {
+  type: 'text';
+  value: string;
+}
+
+/** A tool call found in the assistant text. */
+export interface ToolChunk {
+  type: 'tool';
+  /** From the block when it names one, else `tool-call-N` (N counts tool chunks from 1). */
+  toolCallId: string;
+  /** `tool` when the block names none. */
+  toolName: string;
+  state: ToolState;
+  /** Parsed arguments; `{}` when the block has none. */
+  input: unknown;
+  output?: unknown;
+  errorText?: string;
+  /** Name of the syntax that matched (`fence`, `caret`, `emoji`, `xml`, `json`, `sentinel` or a custom name). */
+  syntax: string;
+  /** Exact source text of the block, markers included (`''` for the 2nd+ call of a multi-call block). */
+  raw: string;
+  /** `false` when the input ended before the block's closer. */
+  closed: boolean;
+  /** Extra fields the block carried (for example unknown YAML keys). */
+  fields?: Record<string, unknown>;
+}
+
+export type TranscriptChunk = TextChunk | ToolChunk;
+
+/** Names of the syntaxes that ship with tool-transcript. */
+export type SyntaxName = 'fence' | 'caret' | 'emoji' | 'xml' | 'json' | 'sentinel';
+
+/**
+ * The subset of the Vercel AI SDK `UIMessageChunk` (package `ai`, v5+) that
+ * tool-transcript emits. Declared locally so `ai` is not a runtime dependency.
+ */
+export type UIMessageChunk =
+  | { type: 'text-start'; id: string }
+  | { type: 'text-delta'; id: string; delta: string }
+  | { type: 'text-end'; id: string }
+  | { type: 'tool-input-start'; toolCallId: string; toolName: string; dynamic: true }
+  | { type: 'tool-input-delta'; toolCallId: string; inputTextDelta: string }
+  | { type: 'tool-input-available'; toolCallId: string; toolName: string; input: unknown; dynamic: true }
+  | {
+      type: 'tool-input-error';
+      toolCallId: string;
+      toolName: string;
+      input: unknown;
+      errorText: string;
+      dynamic: true;
+    }
+  | { type: 'tool-output-available'; toolCallId: string; output: unknown }
+  | { type: 'tool-output-error'; toolCallId: string; errorText: string };
+
+/** Options shared by {@link parseTranscript}, the stream parser, the remark plugin and React. */
+export interface TranscriptOptions {
+  /**
+   * Syntaxes to recognise, by name or as syntax objects (built-in factories or
+   * your own {@link ToolSyntax}). Defaults to `defaultSyntaxes`.
+   */
+  syntaxes?: ReadonlyArray<SyntaxName | ToolSyntax>;
+  /** Prefix of generated tool call ids. Default `tool-call-`, giving `tool-call-1`, `tool-call-2`, … */
+  idPrefix?: string;
+}
+
+// ---------------------------------------------------------------------------
+// The syntax plugin contract
+// ---------------------------------------------------------------------------
+
+/**
+ * What a syntax read from one tool call. Missing fields get the defaults of
+ * the contract (`toolName: 'tool'`, a generated id, `input: {}`, state by rules).
+ */
+export interface ParsedCall {
+  toolName?: string;
+  toolCallId?: string;
+  input?: unknown;
+  output?: unknown;
+  errorText?: string;
+  /** An explicit, valid state written in the block. */
+  state?: ToolState;
+  fields?: Record<string, unknown>;
+  /**
+   * The block was recognised but could not be parsed. It becomes an
+   * `output-error` tool chunk (the stream sends `tool-input-error`) and
+   * `errorText` must say what is wrong and where.
+   */
+  invalid?: boolean;
+}
+
+/** A call as given to a syntax's `format`. */
+export interface FormatCall {
+  toolName: string;
+  toolCallId?: string;
+  input?: unknown;
+  output?: unknown;
+  errorText?: string;
+  state?: ToolState;
+}
+
+/** Name and id of a block once they can no longer change. */
+export interface BlockIdentity {
+  toolName: string;
+  /** `undefined`: the block names no id, a `tool-call-N` id is generated. */
+  toolCallId?: string;
+}
+
+/**
+ * Reads a candidate opener one UTF-16 code unit at a time. The first unit
+ * pushed is the trigger character.
+ */
+export interface OpenerReader {
+  /**
+   * Returns `undefined` to go on reading, an {@link OpenerAccept} when the
+   * opener is complete with this unit, or a number `k ≥ 1` to reject: the
+   * units before index `k` of the candidate are text, scanning resumes at `k`.
+   * Reject with `k = 1` while still inside the syntax's fixed signature (so a
+   * marker starting inside it is still found) and with the index of the
+   * offending unit afterwards, which keeps the scan linear.
+   */
+  push(unit: string): OpenerVerdict;
+  /** The input ended while reading: accept or reject (never `undefined`). */
+  end(): OpenerVerdict;
+}
+
+export type OpenerVerdict = undefined | number | OpenerAccept;
+
+export interface OpenerAccept {
+  block: BlockReader;
+  /** The opener is the whole block (for example a self-closing tag). */
+  complete?: boolean;
+}
+
+/** Reads the rest of a block after its opener was accepted. */
+export interface BlockReader {
+  /**
+   * Consumes `text[from..to)`. Returns -1 when the block is still open, else
+   * the index just past the block's closer (`from ≤ index ≤ to`); what follows
+   * is scanned as text again.
+   */
+  read(text: string, from: number, to: number): number;
+  /** The input ended inside the block: `true` when what was read completes the closer. */
+  endOfInput(): boolean;
+  /** Name and id for the event stream once they are settled, else `undefined`. */
+  identity(): BlockIdentity | undefined;
+  /** Body text confirmed since the previous call (sent as `tool-input-delta`). */
+  takeInputDelta(): string;
+  /** The calls as parsed so far, for an open block. */
+  partial(): ParsedCall[];
+  /** The final calls (at least one). `closed` tells whether the closer was seen. */
+  finish(closed: boolean): ParsedCall[];
+}
+
+/**
+ * One tool-call syntax: how to find its blocks, read them incrementally, and
+ * write a call back. Every syntax runs through the same scanner.
+ */
+export interface ToolSyntax {
+  /** Name reported in {@link ToolChunk.syntax}. */
+  readonly name: string;
+  /** Code units that can begin an opener. */
+  readonly triggers: string;
+  /**
+   * `line-start`: only at the start of a line after at most three spaces,
+   * outside code; `inline`: anywhere outside code.
+   */
+  readonly placement: 'line-start' | 'inline';
+  /** Starts reading a candidate opener; its trigger unit is pushed next. */
+  startOpener(): OpenerReader;
+  /** Writes a call as a block of this syntax; throws a clear error for what it cannot express. */
+  format(call: FormatCall): string;
+}
