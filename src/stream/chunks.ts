@@ -1,6 +1,6 @@
 import type { ParsedCall, ToolChunk, ToolState, UIMessageChunk } from '../types.js';
 
-/** Shown when a block says `state: output-error` but gives no error text. */
+/** Shown when a block fails (`state: output-error`, or an empty `errorText`) without saying why. */
 export const MISSING_ERROR_TEXT = 'The tool call failed without an error message.';
 
 /** The contract's state rules: an explicit state wins, then error, then output. */
@@ -33,7 +33,7 @@ export function toToolChunk(call: ParsedCall, place: ChunkPlace, state: ToolStat
     closed: place.closed,
   };
   if (call.output !== undefined) chunk.output = call.output;
-  if (call.errorText !== undefined) chunk.errorText = call.errorText;
+  if (call.errorText !== undefined && call.errorText !== '') chunk.errorText = call.errorText;
   else if (state === 'output-error') chunk.errorText = MISSING_ERROR_TEXT;
   if (call.fields !== undefined) chunk.fields = call.fields;
   return chunk;

@@ -27,7 +27,8 @@ export class LineBody {
   private afterCR: boolean;
   /** The opener's `\r\n` is split: its `\n` is not body. */
   private skipFirstLF: boolean;
-  private lineStart = 0;
+  /** The current line's confirmed units (kept apart: slicing the whole body per line would flatten it, quadratically). */
+  private line = '';
   private completeLength = 0;
 
   /**
@@ -54,7 +55,7 @@ export class LineBody {
         this.afterCR = false;
         if (this.skipFirstLF) this.skipFirstLF = false;
         else this.confirm('\n');
-        this.lineStart = this.text.length;
+        this.line = '';
         this.completeLength = this.text.length;
         i++;
         continue;
@@ -113,8 +114,8 @@ export class LineBody {
   private endLine(lineBreak: string): void {
     this.confirm(this.pending + lineBreak);
     this.pending = '';
-    this.onLine?.(this.text.slice(this.lineStart));
-    this.lineStart = this.text.length;
+    this.onLine?.(this.line);
+    this.line = '';
     this.completeLength = this.text.length;
     this.maybeCloser = true;
     this.afterCR = lineBreak === '\r';
@@ -125,5 +126,6 @@ export class LineBody {
     if (units === '') return;
     this.text += units;
     this.delta += units;
+    this.line += units;
   }
 }

@@ -1,0 +1,102 @@
+/**
+ * Scanner behaviour that fixtures do not pin down alone: code awareness and
+ * linear work on adversarial input (counted in scanner steps, never in time).
+ */
+import { describe, expect, it } from 'vitest';
+import { createTranscriptParser, parseTranscript, type TranscriptOptions } from '../src/index.js';
+import { yamlWork } from '../src/syntaxes/shared/yaml.js';
+
+const N = 200_000;
+
+/** Scanner steps for `text` fed in 4 KB deltas. */
+function stepsFor(text: string, options?: TranscriptOptions): number {
+  const parser = createTranscriptParser(options);
+  for (let i = 0; i < text.length; i += 4096) parser.write(text.slice(i, i + 4096));
+  parser.end();
+  return parser.steps;
+}
+
+function repeat(pattern: string): string {
+  return pattern.repeat(Math.ceil(N / pattern.length)).slice(0, N);
+}
+
+describe('linear work', () => {
+  const patterns: Array<[string, string]> = [
+    ['emoji starts on one line', '🛠️['],
+    ['emoji starts without selector', '🛠['],
+    ['unclosed emoji headers', '🛠️[name arg'],
+    ['emoji blocks', '🛠️[a]b🛠️[/end]'],
+    ['unclosed emoji block with partial end markers', '🛠️[/en🛠'],
+    ['backtick runs', '`'],
+    ['backtick lines', '```\n'],
+    ['tool fence openers', '```tool\n'],
+    ['tool fence openers without newline', '```tool '],
+    ['fence-like lines', '``\n'],
+    ['tilde runs', '~~~~~~~~ '],
+    ['unmatched backtick then markers', '` 🛠️[x] '],
+    ['code spans around markers', '` 🛠️[x] ` '],
+    ['CRLF', '\r\n'],
+    ['lone CR', '\r'],
+    ['NUL and surrogates', '\0\uD83D\uDEE0\uD83D'],
+  ];
+  it.each(patterns)('%s', (_, pattern) => {
+    const text = repeat(pattern);
+    const steps = stepsFor(text);
+    expect(steps).toBeLessThanOrEqual(4 * text.length);
+    const doubled = stepsFor(text + text);
+    expect(doubled).toBeLessThanOrEqual(2.2 * steps + 64);
+  });
+
+  it('one huge tool body', () => {
+    const body = 'x'.repeat(5 * 1024 * 1024);
+    const text = `🛠️[write big.txt]\n${body}🛠️[/end]`;
+    expect(stepsFor(text)).toBeLessThanOrEqual(text.length + 16);
+    const chunks = parseTranscript(text);
+    expect(chunks[0]).toMatchObject({ type: 'tool', closed: true });
+  });
+
+  it('a huge fence body streamed in small deltas re-parses its YAML amortised, not per line', () => {
+    const lines = Array.from({ length: 10_000 }, (_, i) => `  k${i}: v${i}`).join('\n');
+    const text = `\`\`\`tool big b1\ninput:\n${lines}\n\`\`\``;
+    const parser = createTranscriptParser();
+    const before = yamlWork.characters;
+    let snapshots = 0;
+    for (let i = 0; i < text.length; i += 64) {
+      parser.write(text.slice(i, i + 64));
+      if (parser.chunks.at(-1)?.type === 'tool') snapshots++;
+    }
+    parser.end();
+    expect(snapshots).toBeGreaterThan(2000);
+    expect(yamlWork.characters - before).toBeLessThanOrEqual(8 * text.length);
+    const tool = parser.chunks[0]!;
+    expect(tool.type === 'tool' && Object.keys(tool.input as object)).toHaveLength(10_000);
+  });
+});
+
+describe('markdown code awareness', () => {
+  it.each([
+    ['inline code', 'see `🛠️[x]y🛠️[/end]` here'],
+    ['double-backtick span', 'see `` a ` 🛠️[x]y🛠️[/end] `` here'],
+    ['backtick code fence', '```\n🛠️[x]y🛠️[/end]\n```tool a\n```'],
+    ['tilde code fence', '~~~text\n```tool a b\ninput: {}\n```\n~~~'],
+    ['indented fence', '   ```md\n🛠️[x]\n   ```'],
+    ['span across lines', 'a `b\n🛠️[x]y🛠️[/end] c` d'],
+  ])('%s is text', (_, text) => {
+    expect(parseTranscript(text)).toEqual([{ type: 'text', value: text }]);
+  });
+
+  it('a backtick left open at a paragraph end is literal, so the marker after it is a call', () => {
+    const text = 'a ` b 🛠️[x]y🛠️[/end]\n\nnext';
+    expect(parseTranscript(text).map((c) => c.type)).toEqual(['text', 'tool', 'text']);
+  });
+
+  it('a fence of four spaces is indented code, not a tool fence', () => {
+    const text = '    ```tool x\n    ```';
+    expect(parseTranscript(text)).toEqual([{ type: 'text', value: text }]);
+  });
+
+  it('a closing code fence must be at least as long as the opener', () => {
+    const text = '````\n```\n🛠️[x]y🛠️[/end]\n````\n🛠️[z]🛠️[/end]';
+    expect(parseTranscript(text).map((c) => c.type)).toEqual(['text', 'tool']);
+  });
+});
