@@ -6,4 +6,10 @@
  */
 import { runCli } from './main.js';
 
+// A closed pipe (`tool-transcript parse big.md | head`) is the reader's choice, not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 process.exitCode = await runCli(process.argv.slice(2));

@@ -1,10 +1,27 @@
 /**
- * `tool-transcript/remark` — the unified/remark plugin (`remarkToolCalls`) that turns tool-call
- * blocks into `toolCall` mdast nodes.
+ * `tool-transcript/remark` — the unified/remark plugin {@link remarkToolCalls} that turns tool-call
+ * blocks into `toolCall` mdast nodes, renders them to HTML through `remark-rehype` (and
+ * react-markdown) and writes them back through `remark-stringify`.
  *
- * Nothing is exported yet: the plugin lands with its issue. This file exists so the entry point,
- * its build output (`dist/remark.js`) and its declarations are in place from the start.
+ * ```ts
+ * import { unified } from 'unified';
+ * import remarkParse from 'remark-parse';
+ * import remarkRehype from 'remark-rehype';
+ * import rehypeStringify from 'rehype-stringify';
+ * import remarkToolCalls from 'tool-transcript/remark';
+ *
+ * const html = String(
+ *   await unified().use(remarkParse).use(remarkToolCalls).use(remarkRehype).use(rehypeStringify).process(text),
+ * );
+ * ```
  *
  * @packageDocumentation
  */
-export {};
+import { remarkToolCalls } from './plugin.js';
+
+export { remarkToolCalls, type RemarkToolCallsOptions } from './plugin.js';
+export type { ToolCallData, ToolCallNode } from './node.js';
+export { TOOL_STATE_LABELS, toolCallHandler, toolCallToHast, type HastElement, type HastText } from './hast.js';
+
+/** The plugin as the default export, the way remark plugins are usually imported. */
+export default remarkToolCalls;

@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { remarkToolCalls } from '../remark/plugin.js';
+import type { ToolSyntax } from '../types.js';
+import type { Theme } from './args.js';
+import { FileError } from './io.js';
+
+/** How {@link renderPage} builds the page. */
+export interface PageOptions {
+  title: string;
+  /** Forces a theme; absent, the page follows the reader's system preference. */
+  theme?: Theme;
+  syntaxes: ToolSyntax[];
+  /** The theme's CSS (`styles.css`), inlined in the page. */
+  styles: string;
+  /** Written in `<meta name="generator">`. */
+  generator: string;
+}
+
+/** Layout of the page around the transcript (the transcript's own look is in `styles.css`). */
+const PAGE_CSS = `
+html, body { margin: 0; }
+body.tt-transcript { display: block; min-height: 100vh; }
+.tt-page { box-sizing: border-box; max-width: 52rem; margin: 0 auto; padding: 2rem 1.25rem 4rem; }
+.tt-page > .tt-tool { margin-block: 0 var(--tt-gap); }
+.tt-page .tt-tool-section > summary { cursor: pointer; }
+.tt-page .tt-tool-section > pre { margin-block-start: 0.25rem; }
+.tt-page table { border-collapse: collapse; }
+.tt-page :where(th, td) { border: 1px solid var(--tt-border); padding: 0.25rem 0.5rem; }
+.tt-page img { max-width: 100%; }
+`;
+
+/** The transcript as an HTML fragment: the remark pipeline with GFM and the tool-call plugin. */
+export function renderTranscriptHtml(markdown: string, syntaxes: ToolSyntax[]): string {
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkToolCalls, { syntaxes })
+    .use(remarkRehype)
+    .use(rehypeStringify);
+  return String(processor.processSync(markdown));
+}
+
+/**
+ * A standalone HTML page of the transcript: styles inlined, no script. Raw HTML in the markdown is
+ * dropped by `remark-rehype` (it is not passed through), and every tool payload is escaped text.
+ */
+export function renderPage(markdown: string, options: PageOptions): string {
+  const { theme } = options;
+  const themeAttribute = theme ? ` data-theme="${theme}"` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="${theme ?? 'light dark'}">
+<meta name="generator" content="${escapeHtml(options.generator)}">
+<title>${escapeHtml(options.title)}</title>
+<style>
+${options.styles.replace(/<\/style/gi, '<\\/style')}
+${PAGE_CSS.trim()}
+</style>
+</head>
+<body class="tt-transcript"${themeAttribute}>
+<main class="tt-page">
+${renderTranscriptHtml(markdown, options.syntaxes)}
+</main>
+</body>
+</html>
+`;
+}
+
+/**
+ * The default theme. The built command reads `styles.css` next to it (`dist/styles.css`); run
+ * from the sources it reads `src/styles.css`. The name is a variable so the bundler leaves the
+ * lookup to run time instead of inlining the file.
+ */
+export async function readStyles(): Promise<string> {
+  const name = 'styles.css';
+  for (const candidate of [`./${name}`, `../${name}`]) {
+    try {
+      return await readFile(new URL(candidate, import.meta.url), 'utf8');
+    } catch {
+      // Try the next place.
+    }
+  }
+  throw new FileError(`cannot read ${name} next to the command (${new URL('.', import.meta.url).pathname})`);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
