@@ -16,6 +16,13 @@ export {
   fenceSyntax,
   createEmojiSyntax,
   emojiSyntax,
+  createCaretSyntax,
+  caretSyntax,
+  createSentinelSyntax,
+  sentinelSyntax,
   type FenceSyntaxOptions,
   type EmojiInput,
+  type CaretSyntaxOptions,
+  type CaretGrammar,
+  type SentinelSyntaxOptions,
 } from './syntaxes/index.js';

@@ -1,22 +1,29 @@
 import type { SyntaxName, ToolSyntax } from '../types.js';
+import { caretSyntax } from './caret/index.js';
 import { emojiSyntax } from './emoji/index.js';
 import { fenceSyntax } from './fence/index.js';
+import { sentinelSyntax } from './sentinel/index.js';
 
+export { createCaretSyntax, caretSyntax, type CaretSyntaxOptions, type CaretGrammar } from './caret/index.js';
 export { createEmojiSyntax, emojiSyntax, type EmojiInput } from './emoji/index.js';
 export { createFenceSyntax, fenceSyntax, type FenceSyntaxOptions } from './fence/index.js';
+export { createSentinelSyntax, sentinelSyntax, type SentinelSyntaxOptions } from './sentinel/index.js';
 
 /** The built-in syntaxes by name. A new syntax registers here; the scanner needs no change. */
 export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> = {
   fence: fenceSyntax,
+  caret: caretSyntax,
   emoji: emojiSyntax,
+  sentinel: sentinelSyntax,
 };
 
 /**
- * The syntaxes on when `syntaxes` is not given. Both have markers that ordinary
+ * The syntaxes on when `syntaxes` is not given. All have markers that ordinary
  * prose and code examples do not produce by accident: a fence whose info
- * string is `tool`, and the 🛠 bracket.
+ * string is `tool`, a `^^^name` line, the 🛠 bracket, and `[[SEG_START {json}]]`
+ * with a known type.
  */
-export const defaultSyntaxes: readonly ToolSyntax[] = [fenceSyntax, emojiSyntax];
+export const defaultSyntaxes: readonly ToolSyntax[] = [fenceSyntax, caretSyntax, emojiSyntax, sentinelSyntax];
 
 /** Turns the `syntaxes` option into syntax objects, rejecting unknown names with a clear error. */
 export function resolveSyntaxes(syntaxes?: ReadonlyArray<SyntaxName | ToolSyntax>): ToolSyntax[] {

@@ -1,0 +1,136 @@
+import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
+import { LineBody, type LineCloser } from '../shared/line-body.js';
+import { isBlank, isNameUnit } from './grammar.js';
+import { CaretParams } from './params.js';
+
+/** Length of the fixed signature `^^^`. */
+const SIGNATURE = 3;
+
+/**
+ * Reads a caret opener: `^^^NAME` alone on its line (trailing spaces or tabs
+ * allowed), NAME `[A-Za-z0-9_]+`, accepted at the line break (or at the end
+ * of input). Anything else on the line (`^^^not-a-tool`) leaves it as text.
+ */
+export class CaretOpener implements OpenerReader {
+  private index = 0;
+  private nameLength = 0;
+  private trailing = false;
+  private toolName = '';
+
+  push(unit: string): OpenerVerdict {
+    const index = this.index++;
+    if (index < SIGNATURE) return unit === '^' ? undefined : 1;
+    if (unit === '\n' || unit === '\r') return this.accept(index, unit === '\r');
+    if (!this.trailing && isNameUnit(unit.charCodeAt(0))) {
+      this.toolName += unit;
+      this.nameLength++;
+      return undefined;
+    }
+    if (isBlank(unit) && this.nameLength > 0) {
+      this.trailing = true;
+      return undefined;
+    }
+    // Not a caret opener line: what was read is text, this unit is scanned again.
+    return index;
+  }
+
+  end(): OpenerVerdict {
+    if (this.index < SIGNATURE) return 1;
+    return this.accept(this.index, false);
+  }
+
+  private accept(index: number, endedWithCR: boolean): OpenerVerdict {
+    if (this.nameLength === 0) return index;
+    return { block: new CaretBlock(this.toolName, endedWithCR) };
+  }
+}
+
+/** The closing line: `^^^` at column 0, then only spaces or tabs. */
+export class CaretCloser implements LineCloser {
+  private carets = 0;
+
+  reset(): void {
+    this.carets = 0;
+  }
+
+  push(unit: string): boolean {
+    if (this.carets < SIGNATURE) {
+      if (unit !== '^') return false;
+      this.carets++;
+      return true;
+    }
+    return isBlank(unit);
+  }
+
+  complete(): boolean {
+    return this.carets === SIGNATURE;
+  }
+}
+
+/** Re-parse the partial parameters only when the body grew by this share since the last snapshot (amortised linear). */
+const SNAPSHOT_GROWTH = 0.25;
+/** Below this size every completed line refreshes the snapshot. */
+const SMALL_BODY = 4096;
+
+/**
+ * The body of a caret block: lines up to a `^^^` line, read into parameters
+ * one completed line at a time. The name is settled at the opener; caret
+ * blocks carry no id.
+ */
+export class CaretBlock implements BlockReader {
+  private readonly body: LineBody;
+  private readonly params = new CaretParams();
+  private snapshotLength = -1;
+  private lastPartial: ParsedCall;
+
+  constructor(
+    private readonly toolName: string,
+    openerEndedWithCR: boolean,
+  ) {
+    this.body = new LineBody(new CaretCloser(), (line) => this.params.pushLine(withoutLineBreak(line)), openerEndedWithCR);
+    this.lastPartial = { toolName, input: {} };
+  }
+
+  read(text: string, from: number, to: number): number {
+    return this.body.read(text, from, to);
+  }
+
+  endOfInput(): boolean {
+    return this.body.endOfInput();
+  }
+
+  identity(): BlockIdentity {
+    return { toolName: this.toolName };
+  }
+
+  takeInputDelta(): string {
+    return this.body.takeDelta();
+  }
+
+  partial(): ParsedCall[] {
+    const complete = this.body.completeLinesLength();
+    const grown = complete - this.snapshotLength;
+    if (grown > 0 && (complete < SMALL_BODY || grown >= this.snapshotLength * SNAPSHOT_GROWTH)) {
+      this.snapshotLength = complete;
+      this.lastPartial = { toolName: this.toolName, input: this.params.snapshot() };
+    }
+    return [this.lastPartial];
+  }
+
+  finish(closed: boolean): ParsedCall[] {
+    // A last line cut off by the end of input (no line break) still counts.
+    const rest = this.body.text.slice(this.body.completeLinesLength());
+    if (rest !== '') this.params.pushLine(withoutLineBreak(rest));
+    const { input, errorText } = this.params.finish(closed);
+    if (errorText === undefined) return [{ toolName: this.toolName, input }];
+    return [{ toolName: this.toolName, input, errorText, invalid: true }];
+  }
+}
+
+/** A line as LineBody reports it, without its `\n`, `\r` or `\r\n`. */
+function withoutLineBreak(line: string): string {
+  let end = line.length;
+  if (line[end - 1] === '\n') end--;
+  if (line[end - 1] === '\r') end--;
+  return end === line.length ? line : line.slice(0, end);
+}
