@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import * as remarkEntry from '../../src/remark/index.js';
+
+describe('tool-transcript/remark exports', () => {
+  it('pins the public names', () => {
+    expect(Object.keys(remarkEntry).sort()).toEqual(
+      ['TOOL_STATE_LABELS', 'default', 'remarkToolCalls', 'toolCallHandler', 'toolCallToHast'].sort(),
+    );
+  });
+
+  it('exports the plugin both named and as default', () => {
+    expect(remarkEntry.default).toBe(remarkEntry.remarkToolCalls);
+    expect(typeof remarkEntry.remarkToolCalls).toBe('function');
+  });
+
+  it('has a label for every tool state', () => {
+    expect(Object.keys(remarkEntry.TOOL_STATE_LABELS).sort()).toEqual(
+      ['input-available', 'input-streaming', 'output-available', 'output-error'],
+    );
+  });
+});

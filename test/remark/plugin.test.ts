@@ -1,0 +1,297 @@
+import type { Paragraph, Root, Text } from 'mdast';
+import { renderToString } from 'react-dom/server';
+import { createElement } from 'react';
+import Markdown from 'react-markdown';
+import rehypeStringify from 'rehype-stringify';
+import { remark } from 'remark';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { describe, expect, it } from 'vitest';
+import { parseTranscript, type ToolChunk } from '../../src/index.js';
+import remarkToolCalls, { toolCallHandler, type ToolCallNode } from '../../src/remark/index.js';
+import { allNodes, pairSyntax, pointAt, startTags, toHtml, toolCalls, toTree } from './support.js';
+
+const FENCE = '```tool search call_a\ninput:\n  query: coffee\noutput:\n  hits: 3\n```';
+const EMOJI = '🛠️[ls -la]🛠️[/end]';
+
+describe('parsing', () => {
+  it('puts a toolCall node where each block stood, with the fields of parseTranscript', () => {
+    const doc = `Looking it up.\n\n${FENCE}\n\nThen ${EMOJI} and more.\n`;
+    const tree = toTree(doc);
+    expect(tree.children.map((node) => node.type)).toEqual(['paragraph', 'toolCall', 'paragraph', 'toolCall', 'paragraph']);
+    const chunks = parseTranscript(doc).filter((chunk): chunk is ToolChunk => chunk.type === 'tool');
+    expect(toolCalls(tree).map(({ type, position, data, ...rest }) => ({ type: 'tool', ...rest }))).toEqual(chunks);
+    const [search] = toolCalls(tree);
+    expect(search).toMatchObject({ toolCallId: 'call_a', toolName: 'search', state: 'output-available', input: { query: 'coffee' }, output: { hits: 3 } });
+  });
+
+  it('keeps the processor’s extensions: GFM tables and strikethrough parse in the text runs', () => {
+    const tree = toTree(`| a | b |\n| - | - |\n| 1 | 2 |\n\n${EMOJI}\n\n~~gone~~ www.example.com\n`);
+    expect(tree.children.map((node) => node.type)).toEqual(['table', 'toolCall', 'paragraph']);
+    const paragraph = tree.children[2] as Paragraph;
+    expect(paragraph.children.map((node) => node.type)).toEqual(['delete', 'text', 'link']);
+  });
+
+  it('splits a paragraph around an inline block; the rest of the line stays paragraph text', () => {
+    const tree = toTree(`Running ${EMOJI} - done, # not a heading\n`);
+    expect(tree.children.map((node) => node.type)).toEqual(['paragraph', 'toolCall', 'paragraph']);
+    const after = tree.children[2] as Paragraph;
+    expect(after.children).toHaveLength(1);
+    expect((after.children[0] as Text).value).toBe('- done, # not a heading');
+  });
+
+  it('reads emphasis right after a block and indented text as paragraph text', () => {
+    const tree = toTree(`x ${EMOJI}_em_ y\n\na ${EMOJI}      four spaces\n`, undefined, false);
+    expect(tree.children.map((node) => node.type)).toEqual(['paragraph', 'toolCall', 'paragraph', 'paragraph', 'toolCall', 'paragraph']);
+    expect((tree.children[2] as Paragraph).children.map((node) => node.type)).toEqual(['emphasis', 'text']);
+    expect(((tree.children[5] as Paragraph).children[0] as Text).value).toBe('four spaces');
+  });
+
+  it('splits a list around a block inside an item (the documented limit)', () => {
+    const tree = toTree(`- one\n- two ${EMOJI}\n- three\n`);
+    expect(tree.children.map((node) => node.type)).toEqual(['list', 'toolCall', 'list']);
+  });
+
+  it('leaves markers in code as code', () => {
+    const doc = '````md\n```tool x\ninput: {}\n```\n````\n\nInline `🛠️[ls]🛠️[/end]` code.\n';
+    const tree = toTree(doc);
+    expect(toolCalls(tree)).toEqual([]);
+    expect(tree.children.map((node) => node.type)).toEqual(['code', 'paragraph']);
+  });
+
+  it('turns a document without blocks into the tree remark-parse gives', () => {
+    const doc = '# Title\n\nSome *text*\r\nwith\ttabs and a [link](http://x).\n\n> quote\n';
+    expect(toTree(doc, undefined, false)).toEqual(unified().use(remarkParse).parse(doc));
+    expect(toTree('', undefined, false)).toEqual({ type: 'root', children: [], position: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } } });
+  });
+
+  it('uses the same options as parseTranscript: syntaxes and idPrefix', () => {
+    const doc = `${EMOJI}\n\n${FENCE}\n`;
+    expect(toolCalls(toTree(doc, { syntaxes: ['fence'] })).map((node) => node.syntax)).toEqual(['fence']);
+    expect(toolCalls(toTree(doc, { idPrefix: 'c' })).map((node) => node.toolCallId)).toEqual(['c1', 'call_a']);
+    expect(toolCalls(toTree('a %%x%% b', { syntaxes: [pairSyntax] })).map((node) => [node.toolCallId, node.raw])).toEqual([
+      ['tool-call-1', '%%x%%'],
+      ['tool-call-2', ''],
+    ]);
+  });
+
+  it('rejects an unknown syntax name when the processor is frozen', () => {
+    expect(() => unified().use(remarkParse).use(remarkToolCalls, { syntaxes: ['nope' as 'fence'] }).freeze()).toThrow(/unknown syntax "nope"/);
+  });
+
+  it('installs remark-parse’s parser itself when the processor has none', () => {
+    const processor = unified().use(remarkToolCalls).use(remarkGfm);
+    const tree = processor.parse(`~~x~~ ${EMOJI}`) as Root;
+    expect(tree.children.map((node) => node.type)).toEqual(['paragraph', 'toolCall']);
+    expect((tree.children[0] as Paragraph).children[0]!.type).toBe('delete');
+  });
+});
+
+describe('positions', () => {
+  it('slices the original document to each block’s raw', () => {
+    const doc = `Intro\r\n\r\n${FENCE.replace(/\n/g, '\r\n')}\r\nThen ${EMOJI} and %%ab%% x\n`;
+    const tree = toTree(doc, { syntaxes: ['fence', 'emoji', pairSyntax] });
+    const calls = toolCalls(tree);
+    expect(calls).toHaveLength(4);
+    for (const node of calls) {
+      expect(doc.slice(node.position!.start.offset, node.position!.end.offset)).toBe(node.raw);
+      expect(node.position!.start).toEqual(pointAt(doc, node.position!.start.offset!));
+      expect(node.position!.end).toEqual(pointAt(doc, node.position!.end.offset!));
+    }
+  });
+
+  it('gives text after a block its line numbers in the whole document', () => {
+    const doc = `First line\n\n${FENCE}\n\nAfter the fence\nsecond line with *em*\n\ntail ${EMOJI} more *here*\n`;
+    const tree = toTree(doc);
+    const texts = allNodes(tree).filter((node): node is Text => node.type === 'text');
+    const after = texts.find((node) => node.value.startsWith('After the fence'))!;
+    expect(after.position!.start).toEqual({ line: 10, column: 1, offset: doc.indexOf('After the fence') });
+    const em = allNodes(tree).filter((node) => node.type === 'emphasis');
+    expect(em.map((node) => node.position!.start.line)).toEqual([11, 13]);
+    const here = em[1]!;
+    expect(here.position!.start).toEqual(pointAt(doc, doc.indexOf('*here*')));
+    const more = texts.find((node) => node.value === 'more ')!;
+    expect(more.position!.start).toEqual(pointAt(doc, doc.indexOf('more *here*')));
+    for (const node of allNodes(tree)) {
+      expect(node.position!.start).toEqual(pointAt(doc, node.position!.start.offset!));
+      expect(node.position!.end).toEqual(pointAt(doc, node.position!.end.offset!));
+    }
+  });
+});
+
+describe('HTML', () => {
+  const doc = `Intro\n\n${FENCE}\n\n\`\`\`tool broken\ninput: [\n\`\`\`\n\n🛠️[write notes.md]\n# hi\n`;
+
+  it('renders each call as a section with data attributes and collapsible details', () => {
+    const html = toHtml(doc);
+    expect(html).toContain(
+      '<section class="tt-tool" data-tool-call-id="call_a" data-tool-name="search" data-status="output-available" data-syntax="fence">',
+    );
+    expect(html).toContain('<span class="tt-tool-name">search</span><span class="tt-tool-status">Completed</span>');
+    expect(html).toContain(
+      '<details class="tt-tool-section"><summary class="tt-tool-section-label">Input</summary><pre class="tt-tool-code"><code>{\n  "query": "coffee"\n}</code></pre></details>',
+    );
+    expect(html).toMatch(/data-tool-name="broken" data-status="output-error" data-syntax="fence">.*<details class="tt-tool-section" open><summary class="tt-tool-section-label">Error<\/summary><pre class="tt-tool-error"><code>[^<]+<\/code>/s);
+    expect(html).toContain('data-tool-name="write" data-status="input-available" data-syntax="emoji" data-closed="false"');
+    expect(html).toContain('"body": "# hi\\n"');
+  });
+
+  it('gives the same HTML with remark() plus remark-rehype', () => {
+    const viaRemark = String(remark().use(remarkGfm).use(remarkToolCalls).use(remarkRehype).use(rehypeStringify).processSync(doc));
+    expect(viaRemark).toBe(toHtml(doc));
+  });
+
+  it('works as a react-markdown remark plugin, with remark-gfm', () => {
+    const html = renderToString(createElement(Markdown, { remarkPlugins: [remarkGfm, remarkToolCalls] }, `~~old~~\n\n${doc}`));
+    expect(html).toContain('<del>old</del>');
+    expect(html).toContain('<section class="tt-tool" data-tool-call-id="call_a" data-tool-name="search" data-status="output-available" data-syntax="fence">');
+    expect(html).toContain('<details class="tt-tool-section" open="">');
+  });
+
+  it('renders changed nodes from their fields with toolCallHandler', () => {
+    const processor = unified()
+      .use(remarkParse)
+      .use(remarkToolCalls)
+      .use(() => (tree: Root) => {
+        for (const node of toolCalls(tree)) node.output = 'changed';
+      })
+      .use(remarkRehype, { handlers: { toolCall: toolCallHandler } })
+      .use(rehypeStringify);
+    const html = String(processor.processSync(EMOJI));
+    expect(html).toContain('<summary class="tt-tool-section-label">Output</summary><pre class="tt-tool-code"><code>changed</code>');
+  });
+
+  describe('escapes hostile payloads', () => {
+    const payloads = ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '" onerror="alert(1)', 'javascript:alert(1)'];
+    /** Payloads in inputs, outputs and errors of a fence and an emoji block. */
+    const inPayloads = [
+      '```tool search',
+      'input:',
+      ...payloads.map((payload, i) => `  k${i}: ${JSON.stringify(payload)}`),
+      'output:',
+      '  link: "[click](javascript:alert(1))"',
+      '  html: "<img src=x onerror=alert(1)>"',
+      `errorText: ${JSON.stringify(payloads.join(' '))}`,
+      '```',
+      '',
+      '🛠️[write onerror=alert(1)]<img src=x onerror=alert(1)> [x](javascript:alert(1)) <script>alert(1)</script>🛠️[/end]',
+      '',
+    ].join('\n');
+    /** Payloads in names and ids, which also become attribute values. */
+    const inNames = '```tool <script>alert(1)</script> "x\\"onerror=alert(1)"\ninput: {}\n```\n\n🛠️[<img/src=x/onerror=alert(1)>]🛠️[/end]\n';
+
+    function checkText(html: string): void {
+      expect(html).not.toMatch(/<script/i);
+      expect(html).not.toMatch(/<img/i);
+      expect(html).not.toMatch(/<[^>]*\sonerror=/i);
+      expect(html).not.toMatch(/href="javascript:/i);
+    }
+
+    function checkTags(html: string): void {
+      const allowed = new Set(['section', 'header', 'span', 'div', 'details', 'summary', 'pre', 'code', 'p', 'a']);
+      for (const tag of startTags(html)) {
+        expect(allowed, tag.name).toContain(tag.name);
+        for (const [name, value] of tag.attributes) {
+          expect(name).toMatch(/^(class|data-[a-z-]+|open|href)$/);
+          if (name === 'href') expect(value).not.toMatch(/^\s*javascript:/i);
+        }
+      }
+    }
+
+    it('in static HTML: inputs, outputs and errors are escaped text', () => {
+      const html = toHtml(inPayloads);
+      expect(toolCalls(toTree(inPayloads)).map((node) => node.state)).toEqual(['output-error', 'input-available']);
+      expect(html).toContain('&#x3C;script>alert(1)&#x3C;/script>');
+      checkText(html);
+      checkTags(html);
+    });
+
+    it('in static HTML: names and ids stay inside quoted attribute values', () => {
+      const html = toHtml(inNames);
+      expect(toolCalls(toTree(inNames)).map((node) => [node.toolName, node.toolCallId])).toEqual([
+        ['<script>alert(1)</script>', 'x"onerror=alert(1)'],
+        ['<img/src=x/onerror=alert(1)>', 'tool-call-2'],
+      ]);
+      checkTags(html);
+      const sections = startTags(html).filter((tag) => tag.name === 'section');
+      expect(sections.map((tag) => Object.fromEntries(tag.attributes)['data-tool-call-id'])).toEqual(['x&#x22;onerror=alert(1)', 'tool-call-2']);
+    });
+
+    it('in react-markdown', () => {
+      for (const doc of [inPayloads, inNames]) {
+        const html = renderToString(createElement(Markdown, { remarkPlugins: [remarkGfm, remarkToolCalls] }, doc));
+        checkText(html);
+        checkTags(html);
+      }
+    });
+  });
+});
+
+describe('markdown', () => {
+  const stringify = (doc: string, options?: Parameters<typeof remarkToolCalls>[0], change?: (node: ToolCallNode) => void) =>
+    String(
+      remark()
+        .use(remarkToolCalls, options)
+        .use(() => (tree: Root) => {
+          if (change) for (const node of toolCalls(tree)) change(node);
+        })
+        .processSync(doc),
+    );
+
+  it('writes unchanged blocks back byte for byte, wherever they stood', () => {
+    const doc = `Intro *x*\n\n${FENCE}\nText ${EMOJI} after\n\n~~~tool odd   spacing\ninput: {a: 1}\n~~~\n\n🛠️[unclosed x]\nbody`;
+    const out = stringify(doc);
+    const raws = toolCalls(toTree(doc)).map((node) => node.raw!);
+    expect(raws).toHaveLength(4);
+    let from = 0;
+    for (const raw of raws) {
+      const at = out.indexOf(raw, from);
+      expect(at, raw).toBeGreaterThanOrEqual(from);
+      from = at + raw.length;
+    }
+  });
+
+  it('writes a changed call with its syntax’s format', () => {
+    const out = stringify(`${FENCE}\n\nand ${EMOJI}\n`, undefined, (node) => {
+      if (node.syntax === 'fence') node.output = { hits: 4 };
+      else node.input = { args: ['-l'], body: 'x' };
+    });
+    expect(out).toContain('```tool search call_a\ninput:\n  query: coffee\noutput:\n  hits: 4\n```');
+    expect(out).toContain('🛠️[ls -l]\nx🛠️[/end]');
+    expect(toolCalls(toTree(out)).map((node) => [node.toolName, node.input, node.output])).toEqual([
+      ['search', { query: 'coffee' }, { hits: 4 }],
+      ['ls', { args: ['-l'], body: 'x' }, undefined],
+    ]);
+  });
+
+  it('falls back to a tool fence when the syntax cannot express the call', () => {
+    const out = stringify(`${EMOJI}\n`, undefined, (node) => {
+      node.input = { path: 'a.txt' };
+      node.state = 'input-streaming';
+    });
+    expect(out).toBe('```tool ls tool-call-1\nstate: input-streaming\ninput:\n  path: a.txt\n```\n');
+  });
+
+  it('writes nodes built by hand with format, or their raw when they carry one', () => {
+    const tree: Root = {
+      type: 'root',
+      children: [
+        { type: 'toolCall', toolCallId: 'c1', toolName: 'read', state: 'output-error', input: {}, errorText: 'nope', syntax: 'fence', closed: true },
+        { type: 'toolCall', toolCallId: 'c2', toolName: 'x', state: 'input-available', input: {}, syntax: 'mystery', closed: true, raw: '%%x%%' },
+      ],
+    };
+    const out = remark().use(remarkToolCalls).stringify(tree);
+    expect(out).toBe('```tool read c1\ninput: {}\nerrorText: nope\n```\n\n%%x%%\n');
+  });
+
+  it('writes a block of several calls once while all are unchanged, else each call', () => {
+    const options = { syntaxes: ['emoji' as const, pairSyntax] };
+    expect(stringify('a %%ab%% b\n', options)).toBe('a\n\n%%ab%%\n\n\n\nb\n');
+    const changed = stringify('a %%ab%% b\n', options, (node) => {
+      if (node.raw === '') node.toolName = 'cd';
+    });
+    expect(changed).toBe('a\n\n%%ab%%\n\n%%cd%%\n\nb\n');
+  });
+});
