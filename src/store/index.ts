@@ -1,10 +1,20 @@
 /**
- * `tool-transcript/store` — the vanilla zustand transcript store (the React binding lives in
- * `tool-transcript/react`).
- *
- * Nothing is exported yet: the store lands with its issue. This file exists so the entry point,
- * its build output (`dist/store.js`) and its declarations are in place from the start.
+ * `tool-transcript/store` — the vanilla zustand transcript store. It turns
+ * assistant text (or an AI SDK UI-message stream, or a `UIMessage`) into an
+ * ordered, keyed list of transcript items that updates with constant work per
+ * delta. The React binding lives in `tool-transcript/react`.
  *
  * @packageDocumentation
  */
-export {};
+export { createTranscriptStore, ABORTED_TEXT } from './create-store.js';
+export { NATIVE_SYNTAX, DENIED_TEXT } from './native-tool.js';
+export { parsePartialJson } from './partial-json.js';
+export type {
+  TranscriptItem,
+  TranscriptMessage,
+  TranscriptMessagePart,
+  TranscriptState,
+  TranscriptStatus,
+  TranscriptStore,
+  TranscriptStreamChunk,
+} from './types.js';

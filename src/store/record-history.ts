@@ -1,0 +1,70 @@
+/**
+ * Immutable snapshots of a keyed table that changes one key at a time, each
+ * taken in O(1) and turned into a plain record only when someone reads it.
+ *
+ * Why not copy the record on every change: a record with a few hundred
+ * arbitrary string keys is a V8 dictionary, and spreading it costs tens to
+ * hundreds of microseconds — per delta, growing with the transcript. Instead a
+ * snapshot is (base record, shared append-only change log, log length). The log
+ * is folded into a new base once it is as long as the table (amortised O(1)
+ * per change), and a folded log is never appended to again, so every snapshot
+ * handed out stays valid.
+ */
+export class RecordHistory<T> {
+  private base: Readonly<Record<string, T>> = {};
+  private log: Array<readonly [key: string, value: T | undefined]> = [];
+  private size = 0;
+
+  /** Sets `key` (a new key or a new value). */
+  set(key: string, value: T, isNew: boolean): void {
+    if (isNew) this.size++;
+    this.record(key, value);
+  }
+
+  /** Removes `key`, which must be present. */
+  delete(key: string): void {
+    this.size--;
+    this.record(key, undefined);
+  }
+
+  /** Forgets everything. */
+  clear(): void {
+    this.base = {};
+    this.log = [];
+    this.size = 0;
+  }
+
+  /** A function returning the record as it is now (built on first call, then cached). */
+  snapshot(): () => Readonly<Record<string, T>> {
+    const { base, log } = this;
+    const length = log.length;
+    if (length === 0) return () => base;
+    let built: Readonly<Record<string, T>> | undefined;
+    return () => (built ??= fold(base, log, length));
+  }
+
+  private record(key: string, value: T | undefined): void {
+    this.log.push([key, value]);
+    // Fold once the log is as long as the table: O(size) work every `size` changes.
+    if (this.log.length > 32 && this.log.length >= this.size) {
+      this.base = fold(this.base, this.log, this.log.length);
+      this.log = [];
+    }
+  }
+}
+
+/** `base` with the first `length` changes of `log` applied, as a new record. */
+function fold<T>(
+  base: Readonly<Record<string, T>>,
+  log: ReadonlyArray<readonly [string, T | undefined]>,
+  length: number,
+): Readonly<Record<string, T>> {
+  const record: Record<string, T> = { ...base };
+  for (let i = 0; i < length; i++) {
+    const [key, value] = log[i]!;
+    if (value === undefined) delete record[key];
+    // defineProperty, not assignment: an id such as `__proto__` must stay an own key.
+    else Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return record;
+}

@@ -1,0 +1,137 @@
+import type { StoreApi } from 'zustand/vanilla';
+import type { TranscriptChunk, TranscriptOptions, UIMessageChunk } from '../types.js';
+
+/**
+ * One entry of the store: a transcript chunk exactly as the parser produced it
+ * (a tool chunk may carry an output or error set by the host, and native AI
+ * SDK tool calls are tool chunks with `syntax: 'native'` and `raw: ''`).
+ */
+export type TranscriptItem = TranscriptChunk;
+
+/**
+ * Where the transcript stands: nothing yet, still receiving, complete, or cut
+ * short by an error ({@link TranscriptStore.fail}).
+ */
+export type TranscriptStatus = 'idle' | 'streaming' | 'done' | 'error';
+
+/**
+ * The store's state. Immutable: every change publishes a new state object.
+ *
+ * - `ids` — item ids in transcript order. The same array (by identity) until an
+ *   item is added, removed or renamed.
+ * - `byId` — items by id. An item that did not change keeps its object identity.
+ *   The record itself is built lazily, the first time it is read from a given
+ *   state, so a store nobody reads `byId` from pays nothing per delta for it;
+ *   select single items with {@link TranscriptStore.getItem} /
+ *   `subscribeItem` (or `state.byId[id]`) rather than the whole record.
+ * - `status` — see {@link TranscriptStatus}; `error` is the reason given to `fail`.
+ *
+ * Item ids: text items are `text-1`, `text-2`, … (counting text items in the
+ * order they appear); tool items are their `toolCallId`. Where that id is
+ * already taken (a model that reuses an id, a tool named `text-1`) the item
+ * gets `ID~2`, `ID~3`, …. A tool whose id is only read while its block streams
+ * (a fence's `id:` line) is renamed when the id arrives, so the ids of a
+ * finished transcript do not depend on how it was streamed.
+ */
+export interface TranscriptState {
+  readonly ids: readonly string[];
+  readonly byId: Readonly<Record<string, TranscriptItem>>;
+  readonly status: TranscriptStatus;
+  readonly error?: string;
+}
+
+/**
+ * Any chunk of an AI SDK UI message stream. The store acts on the
+ * {@link UIMessageChunk} types (text and tool parts) and on `start`, `finish`,
+ * `error` and `abort`; every other type (reasoning, sources, data, steps,
+ * metadata) is accepted and ignored, so a host can pipe the whole stream in.
+ */
+export type TranscriptStreamChunk = UIMessageChunk | { readonly type: string };
+
+/**
+ * A part of an AI SDK `UIMessage`, as far as the store reads it: `text` parts
+ * (with their `state`), `tool-NAME` and `dynamic-tool` parts. Other parts are
+ * ignored. AI SDK v5/v6 `UIMessage` parts are assignable to it.
+ */
+export interface TranscriptMessagePart {
+  readonly type: string;
+  readonly text?: string;
+  readonly state?: string;
+  readonly toolCallId?: string;
+  readonly toolName?: string;
+  readonly input?: unknown;
+  readonly output?: unknown;
+  readonly errorText?: string;
+}
+
+/** An AI SDK `UIMessage` (as `useChat` returns it), as far as the store reads it. */
+export interface TranscriptMessage {
+  readonly id: string;
+  readonly parts: ReadonlyArray<TranscriptMessagePart>;
+}
+
+/**
+ * A transcript store: a zustand vanilla store of {@link TranscriptState} with
+ * the actions that feed it. The actions are methods of the store (not part of
+ * the state), and the state must only be changed through them.
+ *
+ * Per delta, the work done is what the core parser costs plus a constant: only
+ * the changed items are rebuilt, only their keyed listeners are called, and
+ * `ids` is copied only when an item is added.
+ */
+export interface TranscriptStore extends StoreApi<TranscriptState> {
+  /** The options the store parses text with. */
+  readonly options: Readonly<TranscriptOptions>;
+  /** Feeds a delta of assistant text (parsed for embedded tool calls). */
+  append(delta: string): void;
+  /**
+   * The input is complete: flushes held-back text, finishes any open block
+   * best-effort (`closed: false`) and sets the status to `done`.
+   */
+  end(): void;
+  /**
+   * Applies one AI SDK UI-message chunk. Text parts are parsed for embedded
+   * tool calls (each text part on its own); native tool calls
+   * (`tool-input-start` … `tool-output-error`) become tool items with
+   * `syntax: 'native'`; `tool-output-available` / `tool-output-error` also
+   * settle tool calls that were written in the text. `finish` ends the
+   * transcript, `error` and `abort` fail it. Unknown chunk types are ignored.
+   */
+  applyChunk(chunk: TranscriptStreamChunk): void;
+  /**
+   * Shows a given list of chunks. Chunks that are the same objects as in the
+   * previous call keep their items untouched. `streaming` (default `false`)
+   * sets the status to `streaming` instead of `done`.
+   */
+  setChunks(chunks: readonly TranscriptChunk[], streaming?: boolean): void;
+  /**
+   * Shows an AI SDK `UIMessage`: text parts are parsed (growing parts are fed
+   * only their new suffix), `tool-*` and `dynamic-tool` parts become tool items.
+   * Call it with every new version of the message; a different `id` starts over.
+   */
+  setMessage(message: TranscriptMessage): void;
+  /**
+   * Sets a tool's output (state `output-available`). `id` is an item id or a
+   * `toolCallId`. Returns `false` when no such tool exists.
+   */
+  setToolOutput(id: string, output: unknown): boolean;
+  /** Sets a tool's error (state `output-error`). Returns `false` when no such tool exists. */
+  setToolError(id: string, errorText: string): boolean;
+  /**
+   * The source failed: every tool still in `input-streaming` becomes
+   * `output-error` with the reason, the status becomes `error`, nothing shown
+   * disappears, and later input is ignored until {@link reset}.
+   */
+  fail(error: unknown): void;
+  /** Empties the store (status `idle`), keeping its options. */
+  reset(): void;
+  /** The current item with this id, without building `byId`. */
+  getItem(id: string): TranscriptItem | undefined;
+  /**
+   * Calls `listener` whenever the item with this id changes (or disappears).
+   * Only the listeners of changed items run, which is what keeps a long
+   * transcript's per-delta cost flat. Returns the unsubscribe function.
+   */
+  subscribeItem(id: string, listener: () => void): () => void;
+}
+
