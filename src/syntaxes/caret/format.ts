@@ -17,8 +17,8 @@ export type CaretGrammar = 'v1' | 'v0';
  * Writes a call as a caret block. Every input value becomes a string or a
  * list of strings, the only values caret parameters carry: numbers, booleans
  * and `null` as `String(value)`, objects (and objects inside lists) as JSON;
- * `undefined` values are left out. Output, errorText and state have no place
- * in the grammar and are not written.
+ * `undefined` values are left out. The call id, output, errorText and state
+ * have no place in the grammar and are not written.
  *
  * `v1` (the shipped grammar): `key: value` for a single-line string,
  * `key ---` … `--- key` for a multiline one, `key: [` … `]` for a list of

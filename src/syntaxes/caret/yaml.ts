@@ -8,6 +8,7 @@ import { parseDocument, stringify } from 'yaml';
 const READ_OPTIONS = { schema: 'failsafe', uniqueKeys: true, strict: true, prettyErrors: true } as const;
 const MAX_ALIAS_COUNT = 100;
 
+/** A parsed YAML value, or what is wrong and where. */
 export type CaretYaml = { ok: true; value: unknown } | { ok: false; message: string };
 
 /** Characters handed to the YAML parser so far: the tests read it to prove partial re-parses are amortised. */
