@@ -1,9 +1,38 @@
 /**
- * `tool-transcript/react` — React components and hooks (`<ToolTranscript>`, tool-call parts).
- *
- * Nothing is exported yet: the components land with their issue. This file exists so the entry
- * point, its build output (`dist/react.js`) and its declarations are in place from the start.
+ * `tool-transcript/react` — React components and hooks: `<ToolTranscript>`,
+ * the default tool card as compound parts, markdown text, and the hooks they
+ * are built on (over the store of `tool-transcript/store`).
  *
  * @packageDocumentation
  */
-export {};
+export { ToolTranscript, type ToolTranscriptProps, type ToolTranscriptOptions } from './ToolTranscript.js';
+export {
+  useToolTranscript,
+  type TranscriptSource,
+  type TranscriptSourceOptions,
+  type TextStream,
+} from './use-tool-transcript.js';
+export { useTranscriptStore, useTranscriptIds, useTranscriptItem, useTranscriptStatus } from './use-transcript-store.js';
+export { TranscriptItems, TranscriptItemView, ToolItem } from './TranscriptItems.js';
+export {
+  ToolCall,
+  ToolCallHeader,
+  ToolCallInput,
+  ToolCallOutput,
+  ToolCallError,
+  useToolCall,
+  type ToolCallProps,
+} from './tool-call/ToolCall.js';
+export { TOOL_STATE_DISPLAY, type ToolStateDisplay } from './tool-call/tool-states.js';
+export { CopyButton, type CopyButtonProps } from './tool-call/CopyButton.js';
+export { ToolRenderBoundary } from './tool-call/ToolRenderBoundary.js';
+export { MarkdownText, MarkdownBlock, type MarkdownTextProps } from './markdown/MarkdownText.js';
+export { closeMarkdown } from './markdown/close-markdown.js';
+export { splitBlocks, type BlockSplit } from './markdown/split-blocks.js';
+export {
+  TranscriptConfigContext,
+  useTranscriptConfig,
+  type TranscriptConfig,
+  type ToolRenderers,
+  type ToolRendererProps,
+} from './transcript-config.js';

@@ -1,0 +1,47 @@
+import { useEffect, useState, type ComponentProps } from 'react';
+
+/** Props of {@link CopyButton}. */
+export interface CopyButtonProps extends Omit<ComponentProps<'button'>, 'onClick' | 'children'> {
+  /** The text to copy. */
+  text: string;
+  /** Accessible name, e.g. "Copy input". */
+  label: string;
+}
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+const SHOWN: Record<CopyState, string> = { idle: 'Copy', copied: 'Copied', failed: 'Copy failed' };
+
+/**
+ * Copies `text` with `navigator.clipboard` when there is one (secure
+ * contexts); says "Copy failed" instead of throwing when there is not.
+ */
+export function CopyButton({ text, label, className, ...rest }: CopyButtonProps) {
+  const [state, setState] = useState<CopyState>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = setTimeout(() => setState('idle'), 2000);
+    return () => clearTimeout(timer);
+  }, [state]);
+  const copy = () => {
+    const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+    if (typeof clipboard?.writeText !== 'function') return setState('failed');
+    clipboard.writeText(text).then(
+      () => setState('copied'),
+      () => setState('failed'),
+    );
+  };
+  return (
+    <button
+      type="button"
+      className={className ? `tt-tool-copy ${className}` : 'tt-tool-copy'}
+      data-slot="tool-call-copy"
+      data-copy-state={state}
+      aria-label={state === 'idle' ? label : `${label}: ${SHOWN[state]}`}
+      onClick={copy}
+      {...rest}
+    >
+      {SHOWN[state]}
+    </button>
+  );
+}

@@ -1,0 +1,209 @@
+import { createContext, use, useMemo, useRef, type ComponentProps, type ReactNode } from 'react';
+import type { ToolChunk } from '../../types.js';
+import { CopyButton } from './CopyButton.js';
+import { formatValue, isLong } from './format-value.js';
+import { TOOL_STATE_DISPLAY } from './tool-states.js';
+import { useElapsedSeconds, useIsClient } from './use-client.js';
+
+/*
+ * The default tool card as compound parts: `<ToolCall tool={chunk} />` renders
+ * them all; `<ToolCall tool={chunk}>…parts…</ToolCall>` composes your own.
+ * Every part reads the tool from the root, carries `data-slot` and
+ * `data-status`, and passes the rest of its props to its element.
+ */
+
+const ToolCallContext = createContext<ToolChunk | null>(null);
+
+/** The tool of the enclosing {@link ToolCall}; throws outside one. */
+export function useToolCall(): ToolChunk {
+  const tool = use(ToolCallContext);
+  if (!tool) throw new Error('tool-transcript: ToolCall parts must be rendered inside <ToolCall>.');
+  return tool;
+}
+
+function cx(base: string, extra: string | undefined): string {
+  return extra ? `${base} ${extra}` : base;
+}
+
+/** Props of {@link ToolCall}. */
+export interface ToolCallProps extends ComponentProps<'div'> {
+  /** The tool chunk to show. */
+  tool: ToolChunk;
+}
+
+/**
+ * The card's root: `data-tool-call-id`, `data-tool-name`, `data-syntax` and
+ * `data-status` for CSS and tests. Without children it renders the default
+ * parts: header, input, output, error.
+ */
+export function ToolCall({ tool, className, children, ...rest }: ToolCallProps) {
+  return (
+    <ToolCallContext value={tool}>
+      <div
+        role="group"
+        aria-label={`Tool call ${tool.toolName}`}
+        className={cx('tt-tool', className)}
+        data-slot="tool-call"
+        data-status={tool.state}
+        data-tool-call-id={tool.toolCallId}
+        data-tool-name={tool.toolName}
+        data-syntax={tool.syntax}
+        {...rest}
+      >
+        {children ?? (
+          <>
+            <ToolCallHeader />
+            <ToolCallInput />
+            <ToolCallOutput />
+            <ToolCallError />
+          </>
+        )}
+      </div>
+    </ToolCallContext>
+  );
+}
+
+/**
+ * Name, state badge (label and icon from `TOOL_STATE_DISPLAY`), and while the
+ * input streams an elapsed time and a progress bar (client only, after
+ * hydration). A polite live region announces each state change once.
+ */
+export function ToolCallHeader({ className, children, ...rest }: ComponentProps<'div'>) {
+  const tool = useToolCall();
+  const display = TOOL_STATE_DISPLAY[tool.state];
+  return (
+    <div className={cx('tt-tool-header', className)} data-slot="tool-call-header" data-status={tool.state} {...rest}>
+      <span className="tt-tool-name" data-slot="tool-call-name">
+        {tool.toolName}
+      </span>
+      {tool.state === 'input-streaming' ? <StreamingProgress /> : null}
+      <span className="tt-tool-status" data-slot="tool-call-status" data-status={tool.state}>
+        {display.icon}
+        {display.label}
+      </span>
+      <StateAnnouncement tool={tool} />
+      {children}
+    </div>
+  );
+}
+
+/** Elapsed seconds and an indeterminate progress bar; nothing on the server, so SSR markup is stable. */
+function StreamingProgress() {
+  return useIsClient() ? <StreamingClock /> : null;
+}
+
+function StreamingClock() {
+  const seconds = useElapsedSeconds();
+  return (
+    <>
+      <progress className="tt-tool-progress" data-slot="tool-call-progress" aria-label="Receiving input" />
+      <span className="tt-tool-elapsed" data-slot="tool-call-elapsed">
+        {seconds}s
+      </span>
+    </>
+  );
+}
+
+/**
+ * Visually hidden, `aria-live="polite"`: its text changes only when the state
+ * does (not when the input grows or the name is completed), so each state
+ * change is announced once.
+ */
+function StateAnnouncement({ tool }: { tool: ToolChunk }) {
+  const last = useRef<{ state: ToolChunk['state']; text: string } | null>(null);
+  if (last.current?.state !== tool.state) {
+    last.current = { state: tool.state, text: `${tool.toolName}: ${TOOL_STATE_DISPLAY[tool.state].label}` };
+  }
+  return (
+    <span className="tt-sr-only" aria-live="polite" data-slot="tool-call-announcement">
+      {last.current.text}
+    </span>
+  );
+}
+
+/** The input as indented JSON, shown live while it streams, with a copy button. */
+export function ToolCallInput({ className, ...rest }: ComponentProps<'div'>) {
+  const tool = useToolCall();
+  // Memoized on the input object: the parser keeps it while a streaming body is not reparsed.
+  const text = useMemo(() => formatValue(tool.input), [tool.input]);
+  return (
+    <div className={cx('tt-tool-section tt-tool-input', className)} data-slot="tool-call-input" data-status={tool.state} {...rest}>
+      <div className="tt-tool-section-header">
+        <span className="tt-tool-section-label">Input</span>
+        <CopyButton text={text} label={`Copy input of ${tool.toolName}`} />
+      </div>
+      <pre className="tt-tool-code">
+        <code>{text}</code>
+      </pre>
+    </div>
+  );
+}
+
+/** The output (state `output-available`) in a disclosure, collapsed when long; nothing in other states. */
+export function ToolCallOutput({ className, ...rest }: ComponentProps<'details'>) {
+  const tool = useToolCall();
+  const text = useMemo(() => formatValue(tool.output), [tool.output]);
+  if (tool.state !== 'output-available') return null;
+  return (
+    <Disclosure
+      className={cx('tt-tool-section tt-tool-output', className)}
+      dataSlot="tool-call-output"
+      tool={tool}
+      summary="Output"
+      text={text}
+      copyLabel={`Copy output of ${tool.toolName}`}
+      {...rest}
+    />
+  );
+}
+
+/** The error (state `output-error`) in a disclosure, collapsed when long; nothing in other states. */
+export function ToolCallError({ className, ...rest }: ComponentProps<'details'>) {
+  const tool = useToolCall();
+  if (tool.state !== 'output-error') return null;
+  const text = tool.errorText ?? '';
+  return (
+    <Disclosure
+      className={cx('tt-tool-section tt-tool-error', className)}
+      dataSlot="tool-call-error"
+      tool={tool}
+      summary="Error"
+      text={text}
+      copyLabel={`Copy error of ${tool.toolName}`}
+      {...rest}
+    />
+  );
+}
+
+interface DisclosureProps extends ComponentProps<'details'> {
+  dataSlot: string;
+  tool: ToolChunk;
+  summary: ReactNode;
+  text: string;
+  copyLabel: string;
+}
+
+/** `<details>` open unless the text is long (the summary then says how long). */
+function Disclosure({ dataSlot, tool, summary, text, copyLabel, ...rest }: DisclosureProps) {
+  const long = isLong(text);
+  return (
+    <details open={!long} data-slot={dataSlot} data-status={tool.state} data-long={long ? '' : undefined} {...rest}>
+      <summary className="tt-tool-summary">
+        <span className="tt-tool-section-label">{summary}</span>
+        {long ? <span className="tt-tool-size">{countLines(text)} lines</span> : null}
+      </summary>
+      <div className="tt-tool-disclosure-body">
+        <CopyButton text={text} label={copyLabel} />
+        <pre className="tt-tool-code">
+          <code>{text}</code>
+        </pre>
+      </div>
+    </details>
+  );
+}
+
+function countLines(text: string): number {
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
+  return lines;
+}

@@ -1,0 +1,53 @@
+import { Component, type ReactNode } from 'react';
+import type { ToolChunk } from '../../types.js';
+import { ToolCall, ToolCallError, ToolCallHeader, ToolCallInput, ToolCallOutput } from './ToolCall.js';
+
+interface Props {
+  tool: ToolChunk;
+  children: ReactNode;
+}
+
+interface State {
+  error: unknown;
+  /** The tool the error happened with: a new version of the tool tries the renderer again. */
+  failedWith: ToolChunk | undefined;
+}
+
+/**
+ * Contains a custom tool renderer that throws: shows the default card and the
+ * error instead, and the rest of the transcript goes on rendering. The next
+ * version of the tool (new state, more input) gives the renderer another try.
+ */
+export class ToolRenderBoundary extends Component<Props, State> {
+  override state: State = { error: undefined, failedWith: undefined };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    if (state.error === undefined) return null;
+    if (state.failedWith === undefined) return { failedWith: props.tool };
+    return state.failedWith === props.tool ? null : { error: undefined, failedWith: undefined };
+  }
+
+  override render(): ReactNode {
+    const { tool, children } = this.props;
+    if (this.state.error === undefined) return children;
+    return (
+      <ToolCall tool={tool}>
+        <ToolCallHeader />
+        <ToolCallInput />
+        <ToolCallOutput />
+        <ToolCallError />
+        <p className="tt-tool-renderer-error" data-slot="tool-call-renderer-error" data-status={tool.state}>
+          The custom renderer for “{tool.toolName}” failed: {describe(this.state.error)}
+        </p>
+      </ToolCall>
+    );
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
+}

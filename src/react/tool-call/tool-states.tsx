@@ -1,0 +1,61 @@
+import type { ReactElement } from 'react';
+import type { ToolState } from '../../types.js';
+
+/** How a tool state is shown: a short label and an icon (decorative; the label carries the meaning). */
+export interface ToolStateDisplay {
+  label: string;
+  icon: ReactElement;
+}
+
+const iconProps = {
+  width: 14,
+  height: 14,
+  viewBox: '0 0 16 16',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.75,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+  focusable: false,
+  className: 'tt-tool-icon',
+} as const;
+
+/** Label and icon per state — one table, so a new state cannot be forgotten. */
+export const TOOL_STATE_DISPLAY: Readonly<Record<ToolState, ToolStateDisplay>> = {
+  'input-streaming': {
+    label: 'Receiving input',
+    icon: (
+      <svg {...iconProps} data-icon="input-streaming">
+        <circle cx="8" cy="8" r="6" strokeDasharray="3 2.5" />
+      </svg>
+    ),
+  },
+  'input-available': {
+    label: 'Running',
+    icon: (
+      <svg {...iconProps} data-icon="input-available">
+        <circle cx="8" cy="8" r="6" />
+        <path d="M8 4.5V8l2.5 1.5" />
+      </svg>
+    ),
+  },
+  'output-available': {
+    label: 'Completed',
+    icon: (
+      <svg {...iconProps} data-icon="output-available">
+        <circle cx="8" cy="8" r="6" />
+        <path d="M5.5 8.2 7.2 10l3.3-3.8" />
+      </svg>
+    ),
+  },
+  'output-error': {
+    label: 'Error',
+    icon: (
+      <svg {...iconProps} data-icon="output-error">
+        <circle cx="8" cy="8" r="6" />
+        <path d="M6 6l4 4M10 6l-4 4" />
+      </svg>
+    ),
+  },
+};

@@ -1,0 +1,248 @@
+import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { createTranscriptStore, type TranscriptMessage, type TranscriptStore } from '../store/index.js';
+import type { ToolDefinition, TranscriptChunk, TranscriptOptions } from '../types.js';
+import { useStableValue } from './stable-value.js';
+
+/** A text stream: a Web `ReadableStream` or any async iterable of text deltas. */
+export type TextStream = ReadableStream<string> | AsyncIterable<string>;
+
+/** The places a transcript can come from. */
+interface Sources {
+  /** Assistant text; it may grow between renders (only the new suffix is parsed). */
+  text: string;
+  /** Text deltas, read as they arrive; cancelled on unmount. */
+  stream: TextStream;
+  /** Chunks already parsed (e.g. `parseTranscript(text)`). */
+  chunks: readonly TranscriptChunk[];
+  /** A store you feed yourself (`createTranscriptStore`). */
+  store: TranscriptStore;
+  /** An AI SDK `UIMessage` as `useChat` returns it. */
+  message: TranscriptMessage;
+}
+
+type SourceKey = keyof Sources;
+const SOURCE_KEYS: readonly SourceKey[] = ['text', 'stream', 'chunks', 'store', 'message'];
+
+/** Exactly one source: the others may not be set. */
+export type TranscriptSource = {
+  [K in SourceKey]: { [P in K]: Sources[P] } & { [P in Exclude<SourceKey, K>]?: never };
+}[SourceKey];
+
+/**
+ * Options of {@link useToolTranscript}: the parser's {@link TranscriptOptions},
+ * except that its `tools` (tool definitions for input coercion) is named
+ * `toolDefinitions` here — on `<ToolTranscript>`, `tools` are the renderers.
+ */
+export interface TranscriptSourceOptions extends Omit<TranscriptOptions, 'tools'> {
+  /** Tool definitions: the parser's `tools` option (input coercion, `strictTools`). */
+  toolDefinitions?: readonly ToolDefinition[];
+  /**
+   * Whether `text` (or `chunks`) may still grow. `true`: the parse is kept
+   * open (an unclosed block shows as `input-streaming`); `false`: it is
+   * finished on every change. Left out: the first text is taken as complete
+   * (so a static transcript and its server render show the final result) and
+   * the parse stays open once the text has grown. Ignored for `stream`,
+   * `message` (whose parts say whether they stream) and `store`.
+   */
+  streaming?: boolean;
+}
+
+/** The store behind a source, and what it has been fed. */
+interface Holder {
+  store: TranscriptStore;
+  fedText?: string;
+  ended?: boolean;
+  /** The text changed after the first render (auto mode then keeps the parse open). */
+  grown?: boolean;
+  fedChunks?: readonly TranscriptChunk[];
+  fedStreaming?: boolean;
+  fedMessage?: TranscriptMessage;
+}
+
+/**
+ * The transcript store behind a source. `store` is returned as it is; for the
+ * other sources a store is created (once per `stream`, and again when the
+ * options change) and fed:
+ *
+ * - `text` is parsed during the first render (so `renderToString` shows it),
+ *   then, when it changes, fed only its new suffix when it extends the
+ *   previous text, or parsed again from the start when it does not;
+ * - `stream` is read after mount (nothing on the server), ended when it is
+ *   done, failed (`store.fail`) when it errors, and cancelled on unmount;
+ * - `chunks` and `message` are applied with `setChunks` / `setMessage`, which
+ *   keep the items of unchanged chunks and parts.
+ *
+ * Updates after the first render are applied in a layout effect, before paint.
+ */
+export function useToolTranscript(source: TranscriptSource & TranscriptSourceOptions): TranscriptStore {
+  const kind = sourceKind(source);
+  const { streaming } = source;
+  // Written inline, the options are a new object each render: compared by value (syntax objects by identity).
+  const options = useStableValue<TranscriptOptions>(
+    {
+      syntaxes: source.syntaxes,
+      idPrefix: source.idPrefix,
+      tools: source.toolDefinitions,
+      strictTools: source.strictTools,
+      policy: source.policy,
+    },
+    32,
+  );
+  const identity = kind === 'stream' ? source.stream : kind === 'store' ? source.store : undefined;
+
+  const holder = useMemo<Holder>(
+    () => createHolder(kind, source, withoutUndefined(options)),
+    // New values of text, chunks and message are fed by the effect below, not to a new store.
+    [kind, identity, options],
+  );
+
+  useLayoutEffect(() => {
+    if (kind === 'text') feedText(holder, source.text!, streaming);
+    else if (kind === 'chunks') feedChunks(holder, source.chunks!, streaming ?? false);
+    else if (kind === 'message' && holder.fedMessage !== source.message) {
+      holder.fedMessage = source.message;
+      holder.store.setMessage(source.message!);
+    }
+  });
+
+  useStreamReader(kind === 'stream' ? source.stream : undefined, holder.store);
+  return holder.store;
+}
+
+/** The options that are set (an explicit `undefined` must not override a parser default). */
+function withoutUndefined(options: TranscriptOptions): TranscriptOptions {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as TranscriptOptions;
+}
+
+/** Which source is set; throws when more than one is. */
+function sourceKind(source: Partial<Sources>): SourceKey | undefined {
+  const set = SOURCE_KEYS.filter((key) => source[key] !== undefined);
+  if (set.length > 1) {
+    throw new TypeError(`tool-transcript: give exactly one of text, stream, chunks, store or message (got ${set.join(', ')}).`);
+  }
+  return set[0];
+}
+
+function createHolder(kind: SourceKey | undefined, source: Partial<Sources> & TranscriptSourceOptions, options: TranscriptOptions): Holder {
+  if (kind === 'store') return { store: source.store! };
+  const holder: Holder = { store: createTranscriptStore(options) };
+  // Fed during render so that the server render and the hydrating render show the content.
+  if (kind === 'text') {
+    holder.store.append(source.text!);
+    holder.fedText = source.text!;
+    holder.ended = source.streaming !== true;
+    if (holder.ended) holder.store.end();
+  } else if (kind === 'chunks') {
+    feedChunks(holder, source.chunks!, source.streaming ?? false);
+  } else if (kind === 'message') {
+    holder.fedMessage = source.message!;
+    holder.store.setMessage(source.message!);
+  }
+  return holder;
+}
+
+/** Feeds the suffix of a grown text, or parses a changed text again; ends the parse when it should. */
+function feedText(holder: Holder, text: string, streaming: boolean | undefined): void {
+  const { store } = holder;
+  const fed = holder.fedText ?? '';
+  if (text !== fed) {
+    holder.grown = true;
+    if (!holder.ended && text.startsWith(fed)) {
+      store.append(text.slice(fed.length));
+    } else {
+      store.reset();
+      store.append(text);
+      holder.ended = false;
+    }
+    holder.fedText = text;
+  }
+  const shouldEnd = streaming === false || (streaming === undefined && !holder.grown);
+  if (shouldEnd && !holder.ended) {
+    store.end();
+    holder.ended = true;
+  }
+}
+
+function feedChunks(holder: Holder, chunks: readonly TranscriptChunk[], streaming: boolean): void {
+  if (holder.fedChunks === chunks && holder.fedStreaming === streaming) return;
+  holder.fedChunks = chunks;
+  holder.fedStreaming = streaming;
+  holder.store.setChunks(chunks, streaming);
+}
+
+// ---------------------------------------------------------------------------
+// Streams
+// ---------------------------------------------------------------------------
+
+/** A stream being read into a store. */
+interface Reading {
+  store: TranscriptStore;
+  /** Unmounted: cancel unless remounted first (StrictMode mounts effects twice). */
+  stopping: boolean;
+  cancel(): void;
+}
+
+/** Readings by stream: a stream can be read only once, so a StrictMode remount must take over the reading. */
+const readings = new WeakMap<object, Reading>();
+
+/** Reads `stream` into `store` while mounted. */
+function useStreamReader(stream: TextStream | undefined, store: TranscriptStore): void {
+  useEffect(() => {
+    if (!stream) return;
+    let reading = readings.get(stream);
+    if (reading?.store === store && reading.stopping) reading.stopping = false;
+    else {
+      reading = startReading(stream, store);
+      readings.set(stream, reading);
+    }
+    const current = reading;
+    return () => {
+      current.stopping = true;
+      queueMicrotask(() => {
+        if (current.stopping) current.cancel();
+      });
+    };
+  }, [stream, store]);
+}
+
+function startReading(stream: TextStream, store: TranscriptStore): Reading {
+  let cancelled = false;
+  const decoder = new TextDecoder();
+  const reader = isReadableStream(stream) ? (stream.getReader() as ReadableStreamDefaultReader<unknown>) : undefined;
+  const iterator = reader ? undefined : (stream as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+  const next = (): Promise<IteratorResult<unknown>> =>
+    reader ? (reader.read() as Promise<IteratorResult<unknown>>) : iterator!.next();
+
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await next();
+        if (cancelled) return;
+        if (done) break;
+        // Byte streams (a fetch body) are decoded; anything else is text.
+        store.append(value instanceof Uint8Array ? decoder.decode(value, { stream: true }) : String(value));
+      }
+      store.append(decoder.decode());
+      store.end();
+    } catch (error) {
+      if (!cancelled) store.fail(error);
+    }
+  })();
+
+  return {
+    store,
+    stopping: false,
+    cancel() {
+      if (cancelled) return;
+      cancelled = true;
+      // Both may reject (an errored stream): nothing to do about it on unmount.
+      if (reader) reader.cancel().catch(() => {});
+      else void Promise.resolve(iterator!.return?.()).catch(() => {});
+    },
+  };
+}
+
+/** Duck-typed: a stream from another realm (an iframe, a test environment) is not `instanceof` this one's. */
+function isReadableStream(stream: TextStream): stream is ReadableStream<string> {
+  return typeof (stream as ReadableStream<string>).getReader === 'function';
+}

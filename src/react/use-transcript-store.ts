@@ -1,0 +1,39 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import type { TranscriptItem, TranscriptState, TranscriptStatus, TranscriptStore } from '../store/index.js';
+
+/**
+ * Selects a slice of a transcript store's state and re-renders when that slice
+ * changes (zustand's `useStore`). Prefer {@link useTranscriptItem} for single
+ * items: it is told only about its own item.
+ *
+ * @example
+ * const status = useTranscriptStore(store, (state) => state.status);
+ */
+export function useTranscriptStore<T>(store: TranscriptStore, selector: (state: TranscriptState) => T): T {
+  return useStore(store, selector);
+}
+
+/** The item ids in order; re-renders only when an item is added, removed or renamed. */
+export function useTranscriptIds(store: TranscriptStore): readonly string[] {
+  return useStore(store, selectIds);
+}
+
+/** The transcript's status (`idle`, `streaming`, `done`, `error`). */
+export function useTranscriptStatus(store: TranscriptStore): TranscriptStatus {
+  return useStore(store, selectStatus);
+}
+
+/**
+ * One item, re-rendering only when that item changes: it subscribes to the
+ * item alone (`store.subscribeItem`), so a delta costs one listener call,
+ * however long the transcript.
+ */
+export function useTranscriptItem(store: TranscriptStore, id: string): TranscriptItem | undefined {
+  const subscribe = useCallback((listener: () => void) => store.subscribeItem(id, listener), [store, id]);
+  const get = useCallback(() => store.getItem(id), [store, id]);
+  return useSyncExternalStore(subscribe, get, get);
+}
+
+const selectIds = (state: TranscriptState) => state.ids;
+const selectStatus = (state: TranscriptState) => state.status;

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { closeMarkdown } from '../../src/react/markdown/close-markdown.js';
+
+describe('closeMarkdown', () => {
+  it.each([
+    // Emphasis and strikethrough
+    ['**bold', '**bold**'],
+    ['**bold ', '**bold**'],
+    ['*em', '*em*'],
+    ['_em', '_em_'],
+    ['***both', '***both***'],
+    ['~~gone', '~~gone~~'],
+    ['**a *b', '**a *b***'],
+    ['**done** and *open', '**done** and *open*'],
+    ['snake_case_name', 'snake_case_name'],
+    ['2 * 3 = 6', '2 * 3 = 6'],
+    ['\\*not em', '\\*not em'],
+    // Code spans
+    ['`code', '`code`'],
+    ['``co`de', '``co`de``'],
+    ['`a` then `b', '`a` then `b`'],
+    ['`**not bold', '`**not bold`'],
+    // Links and images
+    ['[link](', '[link]()'],
+    ['[link](https://exa', '[link](https://exa)'],
+    ['**[link](https://x.y/(a', '**[link](https://x.y/(a))**'],
+    ['[done](u) and [open', '[done](u) and [open'],
+    ['see ![chart](https://img', 'see '],
+    ['**see ![chart](https://img', '**see**'],
+    // A delimiter run with nothing after it yet is hidden
+    ['hello **', 'hello '],
+    ['hello `', 'hello '],
+    ['**bold *', '**bold**'],
+    // Already complete
+    ['plain text', 'plain text'],
+    ['**bold** text', '**bold** text'],
+    ['', ''],
+  ])('%j → %j', (input, expected) => {
+    expect(closeMarkdown(input)).toBe(expected);
+  });
+
+  it.each([
+    ['```js\nconst a', '```js\nconst a\n```'],
+    ['```js\nconst a\n', '```js\nconst a\n```'],
+    ['~~~~\ncode', '~~~~\ncode\n~~~~'],
+    ['````md\n```\ninner', '````md\n```\ninner\n````'],
+    ['```\n**not closed** `x', '```\n**not closed** `x\n```'],
+  ])('renders an unclosed fence as code at once: %j', (input, expected) => {
+    expect(closeMarkdown(input)).toBe(expected);
+  });
+
+  it('leaves a closed fence alone and closes what follows it', () => {
+    expect(closeMarkdown('```\ncode\n```\nafter **b')).toBe('```\ncode\n```\nafter **b**');
+  });
+
+  it('closes only the last container: earlier list items and headings are finished', () => {
+    expect(closeMarkdown('- **a\n- *b')).toBe('- **a\n- *b*');
+    expect(closeMarkdown('# Title **x\nbody *y')).toBe('# Title **x\nbody *y*');
+    expect(closeMarkdown('para **x\n\n  more *y')).toBe('para **x\n\n  more *y*');
+  });
+
+  it('carries emphasis across the lines of one paragraph', () => {
+    expect(closeMarkdown('a **b\nc')).toBe('a **b\nc**');
+  });
+
+  it('is linear: a long block of openers takes about as long per character as a short one', () => {
+    const unit = '*a _b `c` [d](e) ';
+    const time = (n: number) => {
+      const text = unit.repeat(n);
+      const t0 = performance.now();
+      for (let k = 0; k < 5; k++) closeMarkdown(text);
+      return (performance.now() - t0) / n;
+    };
+    time(2000);
+    expect(time(40000)).toBeLessThan(time(4000) * 4 + 0.01);
+  });
+});
