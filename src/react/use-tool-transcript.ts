@@ -220,7 +220,7 @@ function startReading(stream: TextStream, store: TranscriptStore): Reading {
         if (cancelled) return;
         if (done) break;
         // Byte streams (a fetch body) are decoded; anything else is text.
-        store.append(value instanceof Uint8Array ? decoder.decode(value, { stream: true }) : String(value));
+        store.append(ArrayBuffer.isView(value) ? decoder.decode(value, { stream: true }) : String(value));
       }
       store.append(decoder.decode());
       store.end();

@@ -1,27 +1,31 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useStore } from 'zustand';
 import type { TranscriptItem, TranscriptState, TranscriptStatus, TranscriptStore } from '../store/index.js';
 
 /**
  * Selects a slice of a transcript store's state and re-renders when that slice
- * changes (zustand's `useStore`). Prefer {@link useTranscriptItem} for single
- * items: it is told only about its own item.
+ * changes (by `Object.is`). Like zustand's `useStore`, except that the server
+ * and hydrating renders read the store's current state rather than its initial
+ * one, so a store filled before rendering shows on the server. The selector
+ * must return a stable value (a part of the state, not a new object each call).
+ * Prefer {@link useTranscriptItem} for single items: it is told only about its
+ * own item.
  *
  * @example
  * const status = useTranscriptStore(store, (state) => state.status);
  */
 export function useTranscriptStore<T>(store: TranscriptStore, selector: (state: TranscriptState) => T): T {
-  return useStore(store, selector);
+  const get = () => selector(store.getState());
+  return useSyncExternalStore(store.subscribe, get, get);
 }
 
 /** The item ids in order; re-renders only when an item is added, removed or renamed. */
 export function useTranscriptIds(store: TranscriptStore): readonly string[] {
-  return useStore(store, selectIds);
+  return useTranscriptStore(store, selectIds);
 }
 
 /** The transcript's status (`idle`, `streaming`, `done`, `error`). */
 export function useTranscriptStatus(store: TranscriptStore): TranscriptStatus {
-  return useStore(store, selectStatus);
+  return useTranscriptStore(store, selectStatus);
 }
 
 /**
@@ -31,7 +35,7 @@ export function useTranscriptStatus(store: TranscriptStore): TranscriptStatus {
  */
 export function useTranscriptItem(store: TranscriptStore, id: string): TranscriptItem | undefined {
   const subscribe = useCallback((listener: () => void) => store.subscribeItem(id, listener), [store, id]);
-  const get = useCallback(() => store.getItem(id), [store, id]);
+  const get = () => store.getItem(id);
   return useSyncExternalStore(subscribe, get, get);
 }
 
