@@ -19,6 +19,7 @@ import { callFingerprint, type ToolCallNode } from './node.js';
 export function toolCallToMarkdown(syntaxes: readonly ToolSyntax[]): StringifyOptions {
   const indexes = new SiblingIndexes();
   return {
+    unsafe: lineStartTriggers(syntaxes).map((character) => ({ character, atBreak: true })),
     handlers: {
       toolCall(node: ToolCallNode, parent: Parents | undefined): string {
         if (writesRaw(node, parent, indexes)) return node.raw ?? '';
@@ -26,6 +27,21 @@ export function toolCallToMarkdown(syntaxes: readonly ToolSyntax[]): StringifyOp
       },
     },
   };
+}
+
+/**
+ * Trigger characters of line-start syntaxes that a backslash can escape (ASCII punctuation:
+ * `^` of caret, `{` of JSON, the fence's backtick and tilde). Text after an inline block is
+ * written as a paragraph of its own, so text that stood mid-line can land at a line start; escaped
+ * there, it cannot read as a new block when the markdown is parsed again.
+ */
+function lineStartTriggers(syntaxes: readonly ToolSyntax[]): string[] {
+  const triggers = new Set<string>();
+  for (const syntax of syntaxes) {
+    if (syntax.placement !== 'line-start') continue;
+    for (const unit of syntax.triggers) if (/^[!-/:-@[-`{-~]$/.test(unit)) triggers.add(unit);
+  }
+  return [...triggers];
 }
 
 /** Writes a call with its syntax's `format` (falling back to the fence syntax, see above). */
