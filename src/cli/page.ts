@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -76,8 +78,8 @@ ${renderTranscriptHtml(markdown, options.syntaxes)}
 
 /**
  * The default theme. The built command reads `styles.css` next to it (`dist/styles.css`); run
- * from the sources it reads `src/styles.css`. The name is a variable so the bundler leaves the
- * lookup to run time instead of inlining the file.
+ * from the sources it reads `src/styles.css`. The URL is never built from a string literal: Vite
+ * would inline that file into the bundle as a data URL; the lookup must happen at run time.
  */
 export async function readStyles(): Promise<string> {
   const name = 'styles.css';
@@ -88,7 +90,7 @@ export async function readStyles(): Promise<string> {
       // Try the next place.
     }
   }
-  throw new FileError(`cannot read ${name} next to the command (${new URL('.', import.meta.url).pathname})`);
+  throw new FileError(`cannot read ${name} next to the command, in ${dirname(fileURLToPath(import.meta.url))}`);
 }
 
 function escapeHtml(text: string): string {
