@@ -10,6 +10,7 @@ import { remarkToolCalls } from '../remark/plugin.js';
 import type { ToolSyntax } from '../types.js';
 import type { Theme } from './args.js';
 import { FileError } from './io.js';
+import { rehypeSafeUrls } from './safe-urls.js';
 
 /** How {@link renderPage} builds the page. */
 export interface PageOptions {
@@ -43,13 +44,15 @@ export function renderTranscriptHtml(markdown: string, syntaxes: ToolSyntax[]): 
     .use(remarkGfm)
     .use(remarkToolCalls, { syntaxes })
     .use(remarkRehype)
+    .use(rehypeSafeUrls)
     .use(rehypeStringify);
   return String(processor.processSync(markdown));
 }
 
 /**
  * A standalone HTML page of the transcript: styles inlined, no script. Raw HTML in the markdown is
- * dropped by `remark-rehype` (it is not passed through), and every tool payload is escaped text.
+ * dropped by `remark-rehype` (it is not passed through), links and images with an unsafe protocol
+ * are made inert, and every tool payload is escaped text.
  */
 export function renderPage(markdown: string, options: PageOptions): string {
   const { theme } = options;

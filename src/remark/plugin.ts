@@ -34,12 +34,13 @@ type UnifiedParser = NonNullable<Processor['parser']>;
  *
  * An unknown syntax name in `options.syntaxes` throws when the processor is frozen.
  */
-export function remarkToolCalls(this: Processor, options: RemarkToolCallsOptions = {}): undefined {
+export function remarkToolCalls(this: Processor, options?: RemarkToolCallsOptions | null): undefined {
   const self = this;
-  const syntaxes = resolveSyntaxes(options.syntaxes);
+  const settings = options ?? {};
+  const syntaxes = resolveSyntaxes(settings.syntaxes);
   const markdown: UnifiedParser = self.parser ?? remarkParseParser(self);
 
-  self.parser = (doc, file) => parseWithToolCalls(doc, (text) => markdown(text, file) as Root, options);
+  self.parser = (doc, file) => parseWithToolCalls(doc, (text) => markdown(text, file) as Root, settings);
 
   const data = self.data();
   const toMarkdownExtensions = data.toMarkdownExtensions ?? (data.toMarkdownExtensions = []);

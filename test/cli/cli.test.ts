@@ -74,7 +74,7 @@ describe('tool-transcript parse', () => {
 });
 
 describe('tool-transcript render', () => {
-  const doc = `# Run\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n${'```'}tool search call_a\ninput:\n  q: "<script>alert(1)</script>"\noutput: done\n${'```'}\n\n<script>alert(2)</script>\n`;
+  const doc = `# Run\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n${'```'}tool search call_a\ninput:\n  q: "<script>alert(1)</script>"\noutput: done\n${'```'}\n\n<script>alert(2)</script>\n\n[click](javascript:alert(3)) ![i](JAVASCRIPT:alert(4)) [ok](https://example.com)\n`;
 
   it('writes a standalone page: styles inlined, no script, tool sections, GFM', () => {
     const out = join(scratch, 'page.html');
@@ -87,9 +87,12 @@ describe('tool-transcript render', () => {
     expect(page).toContain('<body class="tt-transcript">');
     expect(page).toContain('<section class="tt-tool" data-tool-call-id="call_a" data-tool-name="search" data-status="output-available" data-syntax="fence">');
     expect(page).toContain('<table>');
-    const tags = startTags(page).map((tag) => tag.name);
-    expect(tags).not.toContain('script');
-    expect(tags).toContain('details');
+    const tags = startTags(page);
+    expect(tags.map((tag) => tag.name)).not.toContain('script');
+    expect(tags.map((tag) => tag.name)).toContain('details');
+    // Raw HTML is dropped; links and images with an unsafe protocol are made inert.
+    const urls = tags.flatMap((tag) => tag.attributes.filter(([name]) => name === 'href' || name === 'src').map(([, value]) => value));
+    expect(urls).toEqual(['', '', 'https://example.com']);
   });
 
   it('takes --theme and --title, and writes to stdout without -o', () => {

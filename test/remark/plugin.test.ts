@@ -77,6 +77,10 @@ describe('parsing', () => {
     ]);
   });
 
+  it('takes null options as the defaults', () => {
+    expect(toolCalls(unified().use(remarkParse).use(remarkToolCalls, null).parse(EMOJI))).toHaveLength(1);
+  });
+
   it('rejects an unknown syntax name when the processor is frozen', () => {
     expect(() => unified().use(remarkParse).use(remarkToolCalls, { syntaxes: ['nope' as 'fence'] }).freeze()).toThrow(/unknown syntax "nope"/);
   });
