@@ -80,6 +80,80 @@ export interface TranscriptOptions {
   syntaxes?: ReadonlyArray<SyntaxName | ToolSyntax>;
   /** Prefix of generated tool call ids. Default `tool-call-`, giving `tool-call-1`, `tool-call-2`, … */
   idPrefix?: string;
+  /**
+   * Tool definitions. When given, each finished call's input is coerced by its
+   * tool's `inputSchema` (see `coerceInput`): strings become numbers, integers,
+   * booleans, `null`, objects or arrays where the schema asks for them, a single
+   * value becomes a one-item array where the schema has an array, a singular key
+   * (`path`) given for an array parameter (`paths`) is moved there, and an emoji
+   * block's `{args, body}` is mapped onto the named parameters. Unknown keys and
+   * unknown tools are left as they are. Without `tools`, nothing changes.
+   */
+  tools?: readonly ToolDefinition[];
+  /**
+   * With `tools`: a call to a tool that is not among them becomes an
+   * `output-error` chunk with the errorText `unknown tool NAME` (input and raw
+   * kept; the stream sends `tool-input-error`, as the AI SDK does for an
+   * unknown tool). Ignored without `tools`. Default `false`.
+   */
+  strictTools?: boolean;
+  /**
+   * How many of a message's tool calls may run (see {@link CallPolicy}).
+   * Calls past the allowed set stay tool chunks but become `output-error`
+   * with an errorText naming the policy (the stream sends
+   * `tool-input-available` then `tool-output-error`). Default `'unlimited'`.
+   */
+  policy?: CallPolicy;
+}
+
+/**
+ * A call-count policy for one message (one transcript):
+ *
+ * - `'unlimited'`: every call may run (the default);
+ * - `'single'`: only the first tool call may run ("exactly one tool block per message");
+ * - `{ readOnly: [...] }`: calls to the named read-only tools may chain, and the first call
+ *   to any other tool is the last one allowed.
+ *
+ * Every tool chunk counts, malformed ones included, in transcript order. Only calls that are
+ * still to be run (`input-available`) are refused; a block that already carries an output or
+ * an error is a record and is left as it is.
+ */
+export type CallPolicy = 'unlimited' | 'single' | { readonly readOnly: readonly string[] };
+
+/** JSON Schema type names. */
+export type JsonSchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object';
+
+/**
+ * The part of JSON Schema that tool-transcript reads (tool manifests and input
+ * coercion). Other keywords are allowed and ignored; `$ref` is not resolved.
+ */
+export interface JsonSchema {
+  type?: JsonSchemaType | readonly JsonSchemaType[];
+  title?: string;
+  description?: string;
+  properties?: Readonly<Record<string, JsonSchema>>;
+  required?: readonly string[];
+  /** The item schema (a tuple's item list is read as its first item). */
+  items?: JsonSchema | readonly JsonSchema[];
+  enum?: readonly unknown[];
+  const?: unknown;
+  default?: unknown;
+  examples?: readonly unknown[];
+  anyOf?: readonly JsonSchema[];
+  oneOf?: readonly JsonSchema[];
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  [keyword: string]: unknown;
+}
+
+/** A tool the model may call: the shape of MCP tools and of AI SDK tools with a JSON Schema. */
+export interface ToolDefinition {
+  name: string;
+  description?: string;
+  /** JSON Schema of the input; an object schema with `properties`. */
+  inputSchema?: JsonSchema;
 }
 
 // ---------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { createCallReview } from '../format/call-review.js';
 import { Scanner } from '../scanner/scanner.js';
 import { resolveSyntaxes } from '../syntaxes/index.js';
 import type { TranscriptChunk, TranscriptOptions, UIMessageChunk } from '../types.js';
@@ -39,7 +40,7 @@ class StreamParser implements TranscriptParser {
   private ended = false;
 
   constructor(options: TranscriptOptions, emitEvents: boolean) {
-    this.builder = new TranscriptBuilder(options.idPrefix ?? DEFAULT_ID_PREFIX, emitEvents);
+    this.builder = new TranscriptBuilder(options.idPrefix ?? DEFAULT_ID_PREFIX, emitEvents, createCallReview(options));
     this.scanner = new Scanner(resolveSyntaxes(options.syntaxes), this.builder);
   }
 

@@ -1,3 +1,4 @@
+import type { CallReview } from '../format/call-review.js';
 import type { ActiveBlock, ScannerSink } from '../scanner/scanner.js';
 import type { ParsedCall, ToolChunk, TranscriptChunk, UIMessageChunk } from '../types.js';
 import { settleEvents, toToolChunk } from './chunks.js';
@@ -25,9 +26,14 @@ export class TranscriptBuilder implements ScannerSink {
   private tool: OpenTool | undefined;
   private partialCache: { rawLength: number; chunks: ToolChunk[] } | undefined;
 
+  /**
+   * @param review What the `tools`, `strictTools` and `policy` options do to
+   *   calls (`undefined`: nothing); applied here, where calls become chunks.
+   */
   constructor(
     private readonly idPrefix: string,
     private readonly emitEvents: boolean,
+    private readonly review?: CallReview,
   ) {}
 
   text(value: string): void {
@@ -55,14 +61,17 @@ export class TranscriptBuilder implements ScannerSink {
     const tool = this.tool!;
     this.tool = undefined;
     this.partialCache = undefined;
+    const review = this.review;
     const calls = safeCalls(() => block.reader.finish(closed));
-    calls.forEach((call, index) => {
-      const chunk = toToolChunk(call, {
+    calls.forEach((parsed, index) => {
+      const call = review ? review.finish(parsed, block.syntax.name) : parsed;
+      const read = toToolChunk(call, {
         syntax: block.syntax.name,
         raw: index === 0 ? block.raw : '',
         closed,
         fallbackId: this.nextId(),
       });
+      const chunk = review ? review.admit(read) : read;
       this.toolCount++;
       this.chunks.push(chunk);
       if (!this.emitEvents) return;
@@ -93,7 +102,9 @@ export class TranscriptBuilder implements ScannerSink {
     if (!tool) return [];
     const { block } = tool;
     if (this.partialCache?.rawLength === block.raw.length) return this.partialCache.chunks;
-    const calls = safeCalls(() => block.reader.partial());
+    const review = this.review;
+    const read = safeCalls(() => block.reader.partial());
+    const calls = review ? read.map((call) => review.partial(call, block.syntax.name)) : read;
     const chunks = calls.map((call, index) =>
       toToolChunk(
         { ...call, toolCallId: index === 0 ? (tool.startedId ?? call.toolCallId) : call.toolCallId },

@@ -1,0 +1,49 @@
+import type { CallPolicy, ToolChunk } from '../types.js';
+import { isRecord } from '../syntaxes/shared/object.js';
+
+/**
+ * Applies a {@link CallPolicy} to the tool chunks of one message, in order.
+ * Built once per parser; `admit` must see every tool chunk exactly once.
+ */
+export class CallPolicyGate {
+  private count = 0;
+  /** For `readOnly`: the call that ended the allowed set (number and tool name). */
+  private ended: { call: number; toolName: string } | undefined;
+  private readonly readOnly: ReadonlySet<string> | undefined;
+
+  constructor(private readonly policy: Exclude<CallPolicy, 'unlimited'>) {
+    this.readOnly = policy === 'single' ? undefined : new Set(policy.readOnly);
+  }
+
+  /** The chunk as the policy lets it stand: unchanged, or refused (`output-error`). */
+  admit(chunk: ToolChunk): ToolChunk {
+    const call = ++this.count;
+    const refusal = this.refusal(call, chunk.toolName);
+    if (refusal === undefined || (chunk.state !== 'input-available' && chunk.state !== 'input-streaming')) return chunk;
+    return { ...chunk, state: 'output-error', errorText: refusal };
+  }
+
+  private refusal(call: number, toolName: string): string | undefined {
+    if (this.readOnly === undefined) {
+      return call === 1 ? undefined : `not run: the single-call policy allows one tool call per message; this is call ${call}`;
+    }
+    if (this.ended !== undefined) {
+      const { call: last, toolName: lastName } = this.ended;
+      return `not run: the read-only policy ends a message's tool calls at the first call to a tool that is not read-only (call ${last}, ${lastName}); this is call ${call}`;
+    }
+    if (!this.readOnly.has(toolName)) this.ended = { call, toolName };
+    return undefined;
+  }
+}
+
+/** Checks a policy option; `undefined` for `'unlimited'` (nothing to apply). Throws a clear error for anything else. */
+export function resolvePolicy(policy: unknown): Exclude<CallPolicy, 'unlimited'> | undefined {
+  if (policy === undefined || policy === 'unlimited') return undefined;
+  if (policy === 'single') return policy;
+  if (isRecord(policy) && Array.isArray(policy.readOnly) && policy.readOnly.every((name) => typeof name === 'string')) {
+    return { readOnly: [...(policy.readOnly as string[])] };
+  }
+  throw new Error(
+    `tool-transcript: unknown policy ${JSON.stringify(policy)} (expected 'unlimited', 'single' or { readOnly: string[] })`,
+  );
+}
