@@ -17,7 +17,7 @@ import {
   type ToolChunk,
   type ToolSyntax,
 } from '../../src/index.js';
-import { caretYamlWork } from '../../src/syntaxes/caret/yaml.js';
+import { yamlWork } from '../../src/syntaxes/shared/yaml.js';
 import { splitAt, streamPieces } from '../support/splits.js';
 
 const RUNS = 400;
@@ -268,7 +268,7 @@ describe('caret streaming', () => {
     const lines = Array.from({ length: 4_000 }, (_, i) => `k${i}: |\n  v${i}`).join('\n');
     const text = `^^^big\n---\n${lines}\n^^^`;
     const parser = createTranscriptParser({ syntaxes: ['caret'] });
-    const before = caretYamlWork.characters;
+    const before = yamlWork.characters;
     let snapshots = 0;
     for (let i = 0; i < text.length; i += 64) {
       parser.write(text.slice(i, i + 64));
@@ -276,7 +276,7 @@ describe('caret streaming', () => {
     }
     parser.end();
     expect(snapshots).toBeGreaterThan(800);
-    expect(caretYamlWork.characters - before).toBeLessThanOrEqual(8 * text.length);
+    expect(yamlWork.characters - before).toBeLessThanOrEqual(8 * text.length);
     const tool = parser.chunks[0] as ToolChunk;
     expect(Object.keys(tool.input as object)).toHaveLength(4_000);
     expect((tool.input as Record<string, string>).k3999).toBe('v3999\n');

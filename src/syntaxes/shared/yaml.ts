@@ -17,12 +17,13 @@ export type YamlResult = { ok: true; value: unknown } | { ok: false; message: st
 /**
  * Parses one YAML document without throwing. `firstLine` is the line number of
  * the text's first line in the block, so errors point at the block as written.
+ * `schema: 'failsafe'` reads every scalar as a string (caret blocks).
  */
-export function parseYaml(text: string, firstLine = 1): YamlResult {
+export function parseYaml(text: string, firstLine = 1, schema: 'core' | 'failsafe' = 'core'): YamlResult {
   yamlWork.characters += text.length;
   try {
     const lineCounter = new LineCounter();
-    const doc = parseDocument(text, { ...YAML_OPTIONS, lineCounter });
+    const doc = parseDocument(text, { ...YAML_OPTIONS, schema, lineCounter });
     const error = doc.errors[0];
     if (error) {
       const position = error.linePos?.[0];
