@@ -35,7 +35,8 @@ export function parseWithToolCalls(doc: string, parseMarkdown: MarkdownParser, o
   let offset = 0;
   for (const chunk of parseTranscript(doc, options)) {
     if (chunk.type === 'text') {
-      children.push(...parseRun(doc, offset, offset + chunk.value.length, locator, parseMarkdown));
+      // A loop, not a spread: a long run can hold more nodes than a call takes arguments.
+      for (const node of parseRun(doc, offset, offset + chunk.value.length, locator, parseMarkdown)) children.push(node);
       offset += chunk.value.length;
       continue;
     }
