@@ -7,6 +7,7 @@
 export * from './types.js';
 export { parseTranscript, createTranscriptParser, type TranscriptParser } from './stream/parser.js';
 export { transcriptTransform, createStreamChunks } from './stream/transform.js';
+export * from './format/index.js';
 export { Scanner, type ActiveBlock, type ScannerSink } from './scanner/scanner.js';
 export {
   builtinSyntaxes,

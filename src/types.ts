@@ -145,6 +145,7 @@ export interface JsonSchema {
   minimum?: number;
   maximum?: number;
   minItems?: number;
+  maxItems?: number;
   [keyword: string]: unknown;
 }
 
