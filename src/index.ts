@@ -21,9 +21,13 @@ export {
   caretSyntax,
   createSentinelSyntax,
   sentinelSyntax,
+  createXmlSyntax,
+  xmlSyntax,
   type FenceSyntaxOptions,
   type EmojiInput,
   type CaretSyntaxOptions,
   type CaretGrammar,
   type SentinelSyntaxOptions,
+  type XmlSyntaxOptions,
+  type XmlStyle,
 } from './syntaxes/index.js';

@@ -3,11 +3,13 @@ import { caretSyntax } from './caret/index.js';
 import { emojiSyntax } from './emoji/index.js';
 import { fenceSyntax } from './fence/index.js';
 import { sentinelSyntax } from './sentinel/index.js';
+import { xmlSyntax } from './xml/index.js';
 
 export { createCaretSyntax, caretSyntax, type CaretSyntaxOptions, type CaretGrammar } from './caret/index.js';
 export { createEmojiSyntax, emojiSyntax, type EmojiInput } from './emoji/index.js';
 export { createFenceSyntax, fenceSyntax, type FenceSyntaxOptions } from './fence/index.js';
 export { createSentinelSyntax, sentinelSyntax, type SentinelSyntaxOptions } from './sentinel/index.js';
+export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from './xml/index.js';
 
 /** The built-in syntaxes by name. A new syntax registers here; the scanner needs no change. */
 export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> = {
@@ -15,15 +17,17 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
   caret: caretSyntax,
   emoji: emojiSyntax,
   sentinel: sentinelSyntax,
+  xml: xmlSyntax,
 };
 
 /**
  * The syntaxes on when `syntaxes` is not given. All have markers that ordinary
  * prose and code examples do not produce by accident: a fence whose info
- * string is `tool`, a `^^^name` line, the 🛠 bracket, and `[[SEG_START {json}]]`
- * with a known type.
+ * string is `tool`, a `^^^name` line, the 🛠 bracket, `[[SEG_START {json}]]`
+ * with a known type, and the XML tags `<tool name="…">`, `<tool:NAME>`,
+ * `<write_file path="…">`, `<run_bash>`.
  */
-export const defaultSyntaxes: readonly ToolSyntax[] = [fenceSyntax, caretSyntax, emojiSyntax, sentinelSyntax];
+export const defaultSyntaxes: readonly ToolSyntax[] = [fenceSyntax, caretSyntax, emojiSyntax, sentinelSyntax, xmlSyntax];
 
 /** Turns the `syntaxes` option into syntax objects, rejecting unknown names with a clear error. */
 export function resolveSyntaxes(syntaxes?: ReadonlyArray<SyntaxName | ToolSyntax>): ToolSyntax[] {

@@ -1,0 +1,135 @@
+import type { BlockIdentity, BlockReader, ParsedCall } from '../../types.js';
+import { trimOneLineBreak } from './value-text.js';
+
+/** Shorthand tags whose body is one raw value. */
+export type XmlShorthand = 'write_file' | 'run_bash';
+
+/**
+ * The body of `<write_file …>` or `<run_bash …>`: raw text up to the matching
+ * close tag (any case, spaces allowed before its `>`); nothing inside is
+ * markup, so HTML, `<![CDATA[` or `</tool>` in a file stay as written. One
+ * line break at each edge is trimmed. The input is the opener's attributes
+ * (minus `id`) plus the body under `field` (`content` / `command`); it grows
+ * as the body streams.
+ */
+export class XmlRawBlock implements BlockReader {
+  private readonly closer: string;
+  private body = '';
+  private delta = '';
+  /** Units of the close tag matched so far, as written. */
+  private held = '';
+  /** Past `</name`: only spaces before `>` are still the close tag. */
+  private inCloserTail = false;
+
+  constructor(
+    private readonly toolName: XmlShorthand,
+    private readonly field: string,
+    private readonly attrs: ReadonlyArray<[string, string]>,
+    private readonly toolCallId: string | undefined,
+  ) {
+    this.closer = `</${toolName}`;
+  }
+
+  read(text: string, from: number, to: number): number {
+    let i = from;
+    while (i < to) {
+      if (this.held === '') {
+        // Fast path: everything before the next `<` is body.
+        let j = text.indexOf('<', i);
+        if (j < 0 || j >= to) j = to;
+        if (j > i) this.confirm(text.slice(i, j));
+        if (j === to) break;
+        this.held = '<';
+        i = j + 1;
+        continue;
+      }
+      const unit = text[i]!;
+      if (this.advance(unit)) return i + 1;
+      i++;
+    }
+    return -1;
+  }
+
+  endOfInput(): boolean {
+    this.confirm(this.held);
+    this.held = '';
+    this.inCloserTail = false;
+    return false;
+  }
+
+  identity(): BlockIdentity {
+    return this.toolCallId === undefined ? { toolName: this.toolName } : { toolName: this.toolName, toolCallId: this.toolCallId };
+  }
+
+  takeInputDelta(): string {
+    const delta = this.delta;
+    this.delta = '';
+    return delta;
+  }
+
+  partial(): ParsedCall[] {
+    return [this.call(trimLeadingLineBreak(this.body))];
+  }
+
+  finish(): ParsedCall[] {
+    return [this.call(trimOneLineBreak(this.body))];
+  }
+
+  private call(value: string): ParsedCall {
+    // `{command, …attributes}` and `{path, …, content}`; the body wins over an attribute of its name.
+    const input: Record<string, unknown> = {};
+    if (this.toolName === 'run_bash') setKey(input, this.field, value);
+    for (const [key, attrValue] of this.attrs) if (key !== this.field) setKey(input, key, attrValue);
+    if (this.toolName === 'write_file') setKey(input, this.field, value);
+    const call: ParsedCall = { toolName: this.toolName, input };
+    if (this.toolCallId !== undefined) call.toolCallId = this.toolCallId;
+    return call;
+  }
+
+  /** One unit of a possible close tag; `true` when it is complete. */
+  private advance(unit: string): boolean {
+    if (this.inCloserTail) {
+      if (unit === '>') {
+        this.held = '';
+        this.inCloserTail = false;
+        return true;
+      }
+      if (unit === ' ' || unit === '\t' || unit === '\n' || unit === '\r') {
+        this.held += unit;
+        return false;
+      }
+    } else {
+      const at = this.held.length;
+      if (unit.toLowerCase() === this.closer[at]) {
+        this.held += unit;
+        if (this.held.length === this.closer.length) this.inCloserTail = true;
+        return false;
+      }
+    }
+    // Not the close tag: what was held is body, and this unit may begin one.
+    this.confirm(this.held);
+    this.inCloserTail = false;
+    if (unit === '<') this.held = '<';
+    else {
+      this.held = '';
+      this.confirm(unit);
+    }
+    return false;
+  }
+
+  private confirm(units: string): void {
+    if (units === '') return;
+    this.body += units;
+    this.delta += units;
+  }
+}
+
+function trimLeadingLineBreak(text: string): string {
+  if (text.startsWith('\r\n')) return text.slice(2);
+  return text[0] === '\n' || text[0] === '\r' ? text.slice(1) : text;
+}
+
+/** Sets a key as an own property (so `__proto__` is an ordinary key). */
+function setKey(object: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}

@@ -1,0 +1,343 @@
+import type { BlockIdentity, BlockReader, ParsedCall } from '../../types.js';
+import { isRecord } from '../shared/object.js';
+import { Collector } from './collector.js';
+import { XmlTokenizer, type CloseTag, type OpenTag, type Position, type TokenSink } from './tokenizer.js';
+import { trimOneLineBreak, ValueText } from './value-text.js';
+
+/** What the opener settled for a `<tool name="N">` or `<tool:N>` block. */
+export interface XmlToolHeader {
+  toolName: string;
+  toolCallId: string | undefined;
+  /** Lower-case name of the closing tag: `tool` or `tool:n`. */
+  closer: string;
+  /** Other opener attributes, kept as `fields`. */
+  fields: ReadonlyArray<[string, string]>;
+  /** Units of the opener, for positions in error messages. */
+  openerLength: number;
+}
+
+/** `<arguments>`: a container of args. */
+interface ArgumentsFrame {
+  kind: 'arguments';
+  tag: OpenTag;
+}
+
+/** `<arg name="k">`, `<param name="k">`, `<param:k>`: a value written raw up to its close tag. */
+interface ValueFrame {
+  kind: 'value';
+  tag: OpenTag;
+  /** `undefined` for an `<arg>` without a name (already reported). */
+  key: string | undefined;
+  closeName: string;
+  /** `type="json"`: the text is a JSON value. */
+  json: boolean;
+  value: ValueText;
+}
+
+/** A legacy child `<k>…</k>`: text, or child elements (an object). */
+interface ElementFrame {
+  kind: 'element';
+  tag: OpenTag;
+  text: ValueText;
+  children: Collector | undefined;
+  /** Non-blank text was seen (with children, the content is kept as written). */
+  hasText: boolean;
+}
+
+type Frame = ArgumentsFrame | ValueFrame | ElementFrame;
+
+/** Rebuild the partial input only when the values grew by this share (amortised linear), */
+const SNAPSHOT_GROWTH = 0.25;
+/** … or while there are fewer values than this. */
+const SMALL_INPUT = 64;
+
+/**
+ * The body of a `<tool name="N">` or `<tool:N>` block, up to `</tool>` /
+ * `</tool:N>` (any case; `</tool>` closes even inside an open value, so an
+ * unclosed `<arg>` is reported there). Inside, at the top or in `<arguments>`:
+ *
+ * - `<arg name="k">v</arg>`, `<param name="k">v</param>`, `<param:k>v</param:k>`:
+ *   the value is the text as written up to its close tag (markup inside
+ *   kept), CDATA unwrapped, one line break trimmed at each edge; with
+ *   `type="json"` the text is parsed as JSON;
+ * - any other `<k>…</k>`: text, or an object of its child elements;
+ * - a name given again makes an array.
+ *
+ * A body of text only that starts with `{` is read as JSON arguments. Other
+ * text outside an element, a stray or mismatched close tag, an `<arg>`
+ * without a name or an element still open at the closer make the block an
+ * `output-error` naming what and where (line and column counted from the
+ * opener's `<`). The partial input grows as each value closes.
+ */
+export class XmlToolBlock implements BlockReader, TokenSink {
+  private readonly tokenizer: XmlTokenizer;
+  private readonly input = new Collector();
+  private readonly stack: Frame[] = [];
+  /** The body as read (slices of it are kept for mixed content). */
+  private source = '';
+  private delta = '';
+  private error: string | undefined;
+  /** Text at the top level, outside any element. */
+  private topText = '';
+  private topTextAt: Position | undefined;
+  private sawElement = false;
+  private snapshot: Record<string, unknown> = {};
+  private snapshotCount = 0;
+
+  constructor(private readonly header: XmlToolHeader) {
+    this.tokenizer = new XmlTokenizer(this, header.openerLength);
+  }
+
+  read(text: string, from: number, to: number): number {
+    // The source first: a close tag in this piece slices content that may start in it.
+    const before = this.source.length;
+    this.source += text.slice(from, to);
+    const end = this.tokenizer.read(text, from, to);
+    if (end >= 0) this.source = this.source.slice(0, before + end - from);
+    return end;
+  }
+
+  endOfInput(): boolean {
+    this.delta += this.tokenizer.pending();
+    return false;
+  }
+
+  identity(): BlockIdentity {
+    const { toolName, toolCallId } = this.header;
+    return toolCallId === undefined ? { toolName } : { toolName, toolCallId };
+  }
+
+  takeInputDelta(): string {
+    const delta = this.delta;
+    this.delta = '';
+    return delta;
+  }
+
+  partial(): ParsedCall[] {
+    const count = this.input.count;
+    if (count !== this.snapshotCount && (count < SMALL_INPUT || count - this.snapshotCount >= this.snapshotCount * SNAPSHOT_GROWTH)) {
+      this.snapshot = this.input.snapshot();
+      this.snapshotCount = count;
+    }
+    return [this.call(this.snapshot)];
+  }
+
+  finish(closed: boolean): ParsedCall[] {
+    if (!closed) this.unwind();
+    const call = this.call(this.input.object);
+    if (this.error === undefined) this.readTopText(call);
+    if (this.error !== undefined) return [{ ...call, invalid: true, errorText: this.error }];
+    return [call];
+  }
+
+  // -- tokens ---------------------------------------------------------------
+
+  text(raw: string, at: Position): void {
+    this.delta += raw;
+    this.addText(raw, at);
+  }
+
+  /** Text in the structure: a value's, an element's, or top-level text. */
+  private addText(raw: string, at: Position): void {
+    if (this.error !== undefined) return;
+    const frame = this.stack[this.stack.length - 1];
+    if (frame === undefined) {
+      if (this.topTextAt === undefined && raw.trim() !== '') this.topTextAt = firstNonBlank(raw, at);
+      this.topText += raw;
+    } else if (frame.kind === 'value') frame.value.text(raw);
+    else if (frame.kind === 'element') {
+      if (raw.trim() !== '') frame.hasText = true;
+      if (frame.children === undefined) frame.text.text(raw);
+    } else if (raw.trim() !== '') this.fail(`text inside <arguments> at ${where(firstNonBlank(raw, at))}: expected <arg name="…"> elements`);
+  }
+
+  cdata(content: string, raw: string, at: Position): void {
+    this.delta += raw;
+    if (this.error !== undefined) return;
+    const frame = this.stack[this.stack.length - 1];
+    if (frame === undefined) {
+      this.topTextAt ??= at;
+      this.topText += content;
+    } else if (frame.kind === 'value') frame.value.cdata(content);
+    else if (frame.kind === 'element') {
+      if (content !== '') frame.hasText = true;
+      if (frame.children === undefined) frame.text.cdata(content);
+    } else this.fail(`a CDATA section inside <arguments> at ${where(at)}: expected <arg name="…"> elements`);
+  }
+
+  open(tag: OpenTag): void {
+    this.delta += tag.raw;
+    if (this.error !== undefined) return;
+    const frame = this.stack[this.stack.length - 1];
+    if (frame?.kind === 'value') {
+      frame.value.text(tag.raw);
+      return;
+    }
+    if (frame?.kind === 'element') {
+      frame.children ??= new Collector();
+      this.openElement(tag);
+      return;
+    }
+    this.sawElement = true;
+    if (tag.lower === 'arguments') {
+      if (frame !== undefined) this.fail(`<arguments> inside <arguments> at ${where(tag.at)}`);
+      else if (!tag.selfClosing) this.stack.push({ kind: 'arguments', tag });
+      return;
+    }
+    const valueKey = this.valueKey(tag);
+    if (valueKey === undefined) {
+      this.openElement(tag);
+      return;
+    }
+    const { key, closeName } = valueKey;
+    const json = tag.attr('type')?.toLowerCase() === 'json';
+    const value: ValueFrame = { kind: 'value', tag, key, closeName, json, value: new ValueText() };
+    if (tag.selfClosing) this.addValue(value);
+    else this.stack.push(value);
+  }
+
+  close(tag: CloseTag): boolean {
+    if (tag.lower === this.header.closer) {
+      const open = this.stack[this.stack.length - 1];
+      if (open !== undefined && this.error === undefined) {
+        this.fail(`${describeOpen(open.tag)} opened at ${where(open.tag.at)} is not closed before ${tag.raw} at ${where(tag.at)}`);
+      }
+      return true;
+    }
+    this.delta += tag.raw;
+    if (this.error !== undefined) return false;
+    const frame = this.stack[this.stack.length - 1];
+    if (frame === undefined) {
+      this.fail(`stray close tag ${tag.raw} at ${where(tag.at)}`);
+    } else if (frame.kind === 'value') {
+      if (tag.lower !== frame.closeName) frame.value.text(tag.raw);
+      else {
+        this.stack.pop();
+        this.addValue(frame);
+      }
+    } else if (tag.lower !== frame.tag.lower) {
+      this.fail(`close tag ${tag.raw} at ${where(tag.at)} does not match ${describeOpen(frame.tag)} opened at ${where(frame.tag.at)}`);
+    } else if (frame.kind === 'arguments') {
+      this.stack.pop();
+    } else {
+      this.stack.pop();
+      this.addElement(frame, this.source.slice(frame.tag.end, tag.start));
+    }
+    return false;
+  }
+
+  // -- structure ------------------------------------------------------------
+
+  /** For `<arg>` / `<param>` / `<param:k>`: the value's key and close tag; `undefined` for other elements. */
+  private valueKey(tag: OpenTag): { key: string | undefined; closeName: string } | undefined {
+    if (tag.lower.startsWith('param:') && tag.lower.length > 'param:'.length) {
+      return { key: tag.name.slice('param:'.length), closeName: tag.lower };
+    }
+    if (tag.lower !== 'arg' && tag.lower !== 'param') return undefined;
+    const key = tag.attr('name');
+    if (key === undefined) this.fail(`<${tag.name}> without a name attribute at ${where(tag.at)}`);
+    return { key, closeName: tag.lower };
+  }
+
+  private openElement(tag: OpenTag): void {
+    const frame: ElementFrame = { kind: 'element', tag, text: new ValueText(), children: undefined, hasText: false };
+    if (tag.selfClosing) this.addElement(frame, '');
+    else this.stack.push(frame);
+  }
+
+  private addValue(frame: ValueFrame): void {
+    if (frame.key === undefined) return;
+    const text = frame.value.finish();
+    if (!frame.json) {
+      this.input.add(frame.key, text);
+      return;
+    }
+    try {
+      this.input.add(frame.key, JSON.parse(text));
+    } catch (error) {
+      this.fail(`the value of ${describeOpen(frame.tag)} at ${where(frame.tag.at)} is not valid JSON: ${(error as Error).message}`);
+    }
+  }
+
+  /** A legacy element is complete: its value goes to the enclosing element, or to the input. */
+  private addElement(frame: ElementFrame, content: string): void {
+    let value: unknown;
+    if (frame.children === undefined) value = frame.text.finish();
+    else if (frame.hasText) value = trimOneLineBreak(content);
+    else value = frame.children.object;
+    const parent = this.stack[this.stack.length - 1];
+    if (parent?.kind === 'element') parent.children!.add(frame.tag.name, value);
+    else this.input.add(frame.tag.name, value);
+  }
+
+  /** The input ended inside the block: what is open is finished as if closed (best effort). */
+  private unwind(): void {
+    const pending = this.tokenizer.pending();
+    if (this.error !== undefined) return;
+    if (pending !== '') this.addText(pending, this.tokenizer.position());
+    while (this.stack.length > 0) {
+      const frame = this.stack.pop()!;
+      if (frame.kind === 'value') this.addValue(frame);
+      else if (frame.kind === 'element') this.addElement(frame, this.source.slice(frame.tag.end));
+    }
+  }
+
+  /** Top-level text: a JSON object of arguments when it is all there is, else an error. */
+  private readTopText(call: ParsedCall): void {
+    const text = this.topText.trim();
+    if (text === '') return;
+    const at = where(this.topTextAt!);
+    if (this.sawElement || !text.startsWith('{')) {
+      this.fail(`text ${excerpt(text)} outside an element at ${at}: expected <arg name="…">, <param:…> or <name> elements`);
+      return;
+    }
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (isRecord(parsed)) call.input = parsed;
+      else this.fail(`the JSON body at ${at} must be an object of arguments`);
+    } catch (error) {
+      this.fail(`the body at ${at} is not valid JSON arguments: ${(error as Error).message}`);
+    }
+  }
+
+  private call(input: Record<string, unknown>): ParsedCall {
+    const { toolName, toolCallId, fields } = this.header;
+    const call: ParsedCall = { toolName, input };
+    if (toolCallId !== undefined) call.toolCallId = toolCallId;
+    if (fields.length > 0) call.fields = Object.fromEntries(fields);
+    return call;
+  }
+
+  /** Keeps the first problem: later ones are usually its consequences. */
+  private fail(message: string): void {
+    this.error ??= message;
+  }
+}
+
+/** The position of the first non-blank unit of `text`, which starts at `at`. */
+function firstNonBlank(text: string, at: Position): Position {
+  let { line, column } = at;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text[i]!;
+    if (unit === '\r' || (unit === '\n' && text[i - 1] !== '\r')) {
+      line++;
+      column = 1;
+    } else if (unit === ' ' || unit === '\t') column++;
+    else if (unit !== '\n') break;
+  }
+  return { line, column };
+}
+
+function where(at: Position): string {
+  return `line ${at.line}, column ${at.column}`;
+}
+
+function describeOpen(tag: OpenTag): string {
+  const name = tag.attr('name');
+  return name === undefined || tag.lower.includes(':') ? `<${tag.name}>` : `<${tag.name} name=${JSON.stringify(name)}>`;
+}
+
+/** A short quote of some text for an error message. */
+function excerpt(text: string): string {
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+}
