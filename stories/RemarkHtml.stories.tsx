@@ -6,12 +6,14 @@ import remarkRehype from 'remark-rehype';
 import { expect, within } from 'storybook/test';
 import { unified } from 'unified';
 import remarkToolCalls from '../src/remark/index.js';
-import { ALL_SYNTAXES, isRegistered } from './support/syntaxes.js';
+import { REGISTERED_SYNTAXES } from './support/syntaxes.js';
 import { EXAMPLES } from './support/transcripts.js';
 
 /** The static HTML of `remark-parse → remarkToolCalls → remark-rehype → rehype-stringify`. */
 function toHtml(markdown: string): string {
-  return String(unified().use(remarkParse).use(remarkToolCalls).use(remarkRehype).use(rehypeStringify).processSync(markdown));
+  return String(
+    unified().use(remarkParse).use(remarkToolCalls, { syntaxes: REGISTERED_SYNTAXES }).use(remarkRehype).use(rehypeStringify).processSync(markdown),
+  );
 }
 
 function StaticHtml({ markdown }: { markdown: string }) {
@@ -44,15 +46,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const REGISTERED_EXAMPLES = ALL_SYNTAXES.filter(isRegistered).filter((name) => name !== 'json');
-
-/** Every registered syntax's example through the pipeline, one after the other. */
+/** Every registered syntax's example through the pipeline (all registered syntaxes on), one after the other. */
 export const AllSyntaxes: Story = {
-  args: { markdown: REGISTERED_EXAMPLES.map((name) => EXAMPLES[name]).join('\n\n') },
+  args: { markdown: REGISTERED_SYNTAXES.map((name) => EXAMPLES[name]).join('\n\n') },
   play: async ({ canvasElement }) => {
     const rendered = within(canvasElement).getByTestId('rendered');
     const sections = [...rendered.querySelectorAll<HTMLElement>('section.tt-tool')];
-    await expect(new Set(sections.map((section) => section.dataset.syntax))).toEqual(new Set(REGISTERED_EXAMPLES));
+    await expect(new Set(sections.map((section) => section.dataset.syntax))).toEqual(new Set(REGISTERED_SYNTAXES));
     for (const section of sections) {
       await expect(section.dataset.toolCallId).toMatch(/\S/);
       await expect(section.dataset.toolName).toMatch(/\S/);

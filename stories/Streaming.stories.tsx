@@ -100,10 +100,10 @@ export const FastReplay: Story = {
 
 /**
  * Paused at the start: Step feeds one delta at a time. The search card appears in
- * `input-streaming` at its opener and shows its query before the block is closed.
+ * `input-streaming` at its opener and shows its query before the block is closed; Play finishes it.
  */
 export const StepThrough: Story = {
-  args: { text: EXAMPLES.fence, chunkSize: 8, autoPlay: false },
+  args: { text: EXAMPLES.fence, chunkSize: 10, speed: 250, autoPlay: false },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const stepButton = canvas.getByRole('button', { name: 'Step' });
@@ -121,10 +121,9 @@ export const StepThrough: Story = {
     await expect(input()).toContain('coffee shops near 123 Main St');
     await expect(card).toHaveAttribute('data-status', 'input-streaming');
 
-    // Step to the end: both calls settle.
-    for (let i = 0; i < 200 && within(canvasElement).getByTestId('replay-status').textContent !== 'finished'; i++) {
-      await userEvent.click(stepButton);
-    }
+    // Play the rest: both calls settle.
+    await userEvent.click(canvas.getByRole('button', { name: 'Play' }));
+    await waitFor(() => expect(canvas.getByTestId('replay-status')).toHaveTextContent('finished'), { timeout: 10_000 });
     await expect(cardNamed('search')).toHaveAttribute('data-status', 'output-available');
     await expect(cardNamed('map-directions')).toHaveAttribute('data-status', 'output-error');
   },
