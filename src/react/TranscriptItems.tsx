@@ -1,6 +1,7 @@
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import type { TranscriptStore } from '../store/index.js';
 import type { ToolChunk } from '../types.js';
+import { groupIds, type IdGroup } from './group-ids.js';
 import { MarkdownText } from './markdown/MarkdownText.js';
 import { ToolCall } from './tool-call/ToolCall.js';
 import { ToolRenderBoundary } from './tool-call/ToolRenderBoundary.js';
@@ -10,13 +11,36 @@ import { useTranscriptIds, useTranscriptItem, useTranscriptStatus } from './use-
 /**
  * The items of a store, in order. Re-renders only when an item is added or
  * removed, or the status changes; each item subscribes to itself, so a delta
- * re-renders just the item it changed.
+ * re-renders just the item it changed. Items are laid out in a shallow tree
+ * of small groups (see `groupIds`), which keeps React's own work per delta
+ * flat as the transcript grows.
  */
 export const TranscriptItems = memo(function TranscriptItems({ store }: { store: TranscriptStore }) {
   const ids = useTranscriptIds(store);
   const streaming = useTranscriptStatus(store) === 'streaming';
-  const last = ids.length - 1;
-  return ids.map((id, index) => <TranscriptItemView key={id} store={store} id={id} live={streaming && index === last} />);
+  // Regrouped only when ids change; unchanged groups keep their identity.
+  const grouped = useRef<{ ids: readonly string[]; tree: IdGroup } | undefined>(undefined);
+  if (grouped.current?.ids !== ids) grouped.current = { ids, tree: groupIds(ids, grouped.current?.tree) };
+  const liveId = streaming ? ids[ids.length - 1] : undefined;
+  return <ItemGroup group={grouped.current.tree} store={store} liveId={liveId} />;
+});
+
+interface ItemGroupProps {
+  group: IdGroup;
+  store: TranscriptStore;
+  /** The id of the live (last, still streaming) item, given only to the group that holds it. */
+  liveId: string | undefined;
+}
+
+/** One group of the tree: its items, or its child groups (only the last can hold the live item). */
+// The inner function is named differently on purpose: inside a named function expression its own
+// name refers to the unwrapped function, and the recursion below must go through `memo`.
+const ItemGroup = memo(function ItemGroupView({ group, store, liveId }: ItemGroupProps) {
+  if ('ids' in group) return group.ids.map((id) => <TranscriptItemView key={id} store={store} id={id} live={id === liveId} />);
+  const last = group.groups.length - 1;
+  return group.groups.map((child, index) => (
+    <ItemGroup key={index} group={child} store={store} liveId={index === last ? liveId : undefined} />
+  ));
 });
 
 interface ItemViewProps {

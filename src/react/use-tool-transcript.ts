@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { createTranscriptStore, type TranscriptMessage, type TranscriptStore } from '../store/index.js';
+import { extendsText } from '../store/extends-text.js';
 import type { ToolDefinition, TranscriptChunk, TranscriptOptions } from '../types.js';
 import { useStableValue } from './stable-value.js';
 
@@ -147,7 +148,7 @@ function feedText(holder: Holder, text: string, streaming: boolean | undefined):
   const fed = holder.fedText ?? '';
   if (text !== fed) {
     holder.grown = true;
-    if (!holder.ended && text.startsWith(fed)) {
+    if (!holder.ended && extendsText(text, fed)) {
       store.append(text.slice(fed.length));
     } else {
       store.reset();

@@ -1,5 +1,6 @@
 import { createTranscriptParser } from '../stream/parser.js';
 import type { ToolChunk, TranscriptChunk, TranscriptOptions } from '../types.js';
+import { extendsText } from './extends-text.js';
 import { nativeToolChunk, StreamedInput, type NativeToolFields } from './native-tool.js';
 import { RecordHistory } from './record-history.js';
 import { NativeSegment, ParsedSegment, SkippedSegment, type Segment } from './segments.js';
@@ -230,7 +231,7 @@ export class TranscriptModel {
     }
     const text = part.text ?? '';
     if (text !== segment.text) {
-      if (!segment.ended && text.startsWith(segment.text)) {
+      if (!segment.ended && extendsText(text, segment.text)) {
         this.write(segment, text.slice(segment.text.length));
       } else {
         // Not an extension (or the part was already finished): parse it again; unchanged items keep their ids.

@@ -6,8 +6,8 @@
  * arbitrary string keys is a V8 dictionary, and spreading it costs tens to
  * hundreds of microseconds — per delta, growing with the transcript. Instead a
  * snapshot is (base record, shared append-only change log, log length). The log
- * is folded into a new base once it is as long as the table (amortised O(1)
- * per change), and a folded log is never appended to again, so every snapshot
+ * is folded into a new base once it is a few times as long as the table
+ * (amortised O(1) per change), and a folded log is never appended to again, so every snapshot
  * handed out stays valid.
  */
 export class RecordHistory<T> {
@@ -45,8 +45,9 @@ export class RecordHistory<T> {
 
   private record(key: string, value: T | undefined): void {
     this.log.push([key, value]);
-    // Fold once the log is as long as the table: O(size) work every `size` changes.
-    if (this.log.length > 32 && this.log.length >= this.size) {
+    // Fold once the log is four times as long as the table: O(size) work every 4·size changes.
+    // (Folding sooner costs more than it saves: the log's entries are young objects anyway.)
+    if (this.log.length >= 4 * this.size + 256) {
       this.base = fold(this.base, this.log, this.log.length);
       this.log = [];
     }
@@ -64,7 +65,9 @@ function fold<T>(
     const [key, value] = log[i]!;
     if (value === undefined) delete record[key];
     // defineProperty, not assignment: an id such as `__proto__` must stay an own key.
-    else Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+    // defineProperty only where assignment would set the prototype instead: it is slow on big records.
+    else if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+    else record[key] = value;
   }
   return record;
 }

@@ -110,8 +110,8 @@ describe('<ToolTranscript text>', () => {
 
   it('accepts exactly one source', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const both = { text: 'a', chunks: [] } as never;
-    expect(() => render(<ToolTranscript {...(both as object)} />)).toThrow(/exactly one of text, stream, chunks, store or message \(got text, chunks\)/);
+    const both = { text: 'a', chunks: [] } as unknown as { text: string };
+    expect(() => render(<ToolTranscript {...both} />)).toThrow(/exactly one of text, stream, chunks, store or message \(got text, chunks\)/);
   });
 });
 

@@ -1,3 +1,5 @@
+import { extendsText } from '../../store/extends-text.js';
+
 /**
  * Splits markdown into top-level blocks — at blank lines outside code fences —
  * incrementally: when the text grew, only what was added is scanned, and the
@@ -37,7 +39,7 @@ const START: ScanState = { pos: 0, fence: undefined, sawBlank: false, hasContent
 
 /** Splits `text`, reusing `previous` when `text` extends the text it was made for. */
 export function splitBlocks(text: string, previous?: BlockSplit): BlockSplit {
-  const resumable = previous !== undefined && text.length >= previous.text.length && text.startsWith(previous.text);
+  const resumable = previous !== undefined && extendsText(text, previous.text);
   let done = resumable ? previous.done : [];
   let tailStart = resumable ? previous.tailStart : 0;
   let { pos, fence, sawBlank, hasContent } = resumable ? previous.resume : START;
