@@ -77,7 +77,7 @@ function Replay({ text, speed, chunkSize, autoPlay = true, syntaxes, tools }: Re
   const done = position >= text.length;
   return (
     <div style={{ display: 'grid', gap: '1rem' }}>
-      <div role="toolbar" aria-label="Replay controls" style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.5rem' }}>
+      <div role="group" aria-label="Replay controls" style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.5rem' }}>
         <button type="button" style={buttonStyle} onClick={() => setPlaying(true)} disabled={playing || done}>
           Play
         </button>
