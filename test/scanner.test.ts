@@ -100,3 +100,31 @@ describe('markdown code awareness', () => {
     expect(parseTranscript(text).map((c) => c.type)).toEqual(['text', 'tool']);
   });
 });
+
+describe('markdown containers and paragraph ends', () => {
+  it('a fence line ends the paragraph, so a code span left open before it does not swallow the marker', () => {
+    const text = 'text ```\nmid 🛠️[x]🛠️[/end]\n```';
+    expect(parseTranscript(text).map((c) => c.type)).toEqual(['text', 'tool', 'text']);
+  });
+
+  it.each([
+    ['bullet list item', '* ```\n    a 🛠️[in]🛠️[/end]\n  ```\n\n🛠️[x]🛠️[/end]'],
+    ['ordered list item', '10. ```\n    🛠️[in]🛠️[/end]\n    ```\n\n🛠️[x]🛠️[/end]'],
+    ['block quote', '> ```\n> 🛠️[in]🛠️[/end]\n> ```\n\n🛠️[x]🛠️[/end]'],
+    ['nested quote and list', '> - ~~~\n>   🛠️[in]🛠️[/end]\n>   ~~~\n\n🛠️[x]🛠️[/end]'],
+  ])('a code fence in a %s is code, and it closes where markdown closes it', (_, text) => {
+    const chunks = parseTranscript(text);
+    expect(chunks.map((c) => c.type)).toEqual(['text', 'tool']);
+    expect(chunks[1]).toMatchObject({ toolName: 'x' });
+  });
+
+  it('tool fences need a true line start: inside a list item a ```tool fence is code', () => {
+    const text = '- ```tool search\n  input: {}\n  ```';
+    expect(parseTranscript(text)).toEqual([{ type: 'text', value: text }]);
+  });
+
+  it('text that only looks like a list marker does not open a fence', () => {
+    expect(parseTranscript('2024 ```\n🛠️[x]🛠️[/end]').map((c) => c.type)).toEqual(['text', 'tool']);
+    expect(parseTranscript('-x ```\n🛠️[x]🛠️[/end]').map((c) => c.type)).toEqual(['text', 'tool']);
+  });
+});

@@ -29,6 +29,14 @@ const enum Closer {
   No,
 }
 
+/** Progress through a list marker (`-`, `*`, `+`, or up to nine digits and `.`/`)`) at a block start. */
+const enum Marker {
+  None,
+  Bullet,
+  Digits,
+  Ordered,
+}
+
 /** A trigger may begin here: at a line start (line-start syntaxes) or anywhere. */
 export const LINE_START = 1;
 export const INLINE = 2;
@@ -39,6 +47,8 @@ export class MarkdownTracker {
   private fenceLength = 0;
   private closer = Closer.Indent;
   private closerRun = 0;
+  /** Columns of block-quote and list-item prefix before the fence that opened the code block. */
+  private fenceBase = 0;
 
   /** Only spaces so far on the current line. */
   private lineStart = true;
@@ -49,10 +59,25 @@ export class MarkdownTracker {
   /** The previous unit was `\r`: a following `\n` belongs to the same line break. */
   private afterCR = false;
 
+  /**
+   * Only spaces and container markers (`>`, list bullets) so far on this line:
+   * a code fence may still open. Tool syntaxes need a true line start
+   * ({@link lineStart}); code fences inside block quotes and list items are
+   * tracked so the markers inside them stay text.
+   */
+  private blockStart = true;
+  /** Spaces since the line start or the last container marker. */
+  private blockIndent = 0;
+  /** Columns taken by container markers and their spaces on this line. */
+  private containerWidth = 0;
+  private marker = Marker.None;
+  private markerWidth = 0;
+
   /** Length of the backtick (or tilde) run being read, and whether it began a line. */
   private run = 0;
   private runChar = '';
   private runAtLineStart = false;
+  private runBase = 0;
 
   /**
    * Length of an unmatched backtick run earlier in this paragraph: a code span
@@ -95,27 +120,81 @@ export class MarkdownTracker {
     if (unit === '`' || unit === '~') {
       if (this.run > 0 && unit !== this.runChar) this.settleRun();
       if (this.fence !== Fence.None) return;
+      if (this.marker !== Marker.None) this.endMarker();
       if (this.run === 0) {
         this.runChar = unit;
-        this.runAtLineStart = this.lineStart && this.indent <= 3;
+        this.runAtLineStart = this.blockStart && this.blockIndent <= 3;
+        this.runBase = this.containerWidth;
       }
       this.run++;
       this.lineStart = false;
+      this.blockStart = false;
       this.blank = false;
       return;
     }
     if (this.run > 0) this.settleRun();
     if (this.fence !== Fence.None) return;
+    if (this.blockStart && this.containerUnit(unit)) return;
     if (unit === ' ') {
       if (this.lineStart) this.indent++;
+      if (this.blockStart) this.blockIndent++;
       return;
     }
     if (unit === '\t') {
       this.lineStart = false;
+      this.blockIndent += 4;
       return;
     }
     this.lineStart = false;
+    this.blockStart = false;
     this.blank = false;
+  }
+
+  /**
+   * A unit at a block start that belongs to a container prefix: a block-quote
+   * `>` or a list marker followed by a space. Returns false when the unit is
+   * content (and, for a marker that turned out not to be one, ends the block start).
+   */
+  private containerUnit(unit: string): boolean {
+    if (this.marker !== Marker.None) {
+      if ((unit === ' ' || unit === '\t') && (this.marker === Marker.Bullet || this.marker === Marker.Ordered)) {
+        this.containerWidth += this.blockIndent + this.markerWidth + 1;
+        this.blockIndent = 0;
+        this.marker = Marker.None;
+        return true;
+      }
+      if (this.marker === Marker.Digits && unit >= '0' && unit <= '9' && this.markerWidth < 9) {
+        this.markerWidth++;
+        return true;
+      }
+      if (this.marker === Marker.Digits && (unit === '.' || unit === ')')) {
+        this.marker = Marker.Ordered;
+        this.markerWidth++;
+        return true;
+      }
+      this.endMarker();
+      return false;
+    }
+    if (this.blockIndent > 3) return false;
+    if (unit === '>') {
+      this.containerWidth += this.blockIndent + 1;
+      this.blockIndent = 0;
+    } else if (unit === '-' || unit === '*' || unit === '+') {
+      this.marker = Marker.Bullet;
+      this.markerWidth = 1;
+    } else if (unit >= '0' && unit <= '9') {
+      this.marker = Marker.Digits;
+      this.markerWidth = 1;
+    } else return false;
+    this.lineStart = false;
+    this.blank = false;
+    return true;
+  }
+
+  /** What looked like a list marker is content: no fence can open on this line any more. */
+  private endMarker(): void {
+    this.marker = Marker.None;
+    this.blockStart = false;
   }
 
   /**
@@ -126,8 +205,12 @@ export class MarkdownTracker {
     this.pendingTicks = 0;
     this.run = 0;
     this.lineStart = endsLine;
+    this.blockStart = endsLine;
     this.blank = endsLine;
     this.indent = 0;
+    this.blockIndent = 0;
+    this.containerWidth = 0;
+    this.marker = Marker.None;
     this.afterCR = false;
   }
 
@@ -147,6 +230,7 @@ export class MarkdownTracker {
       this.fence = Fence.Info;
       this.fenceChar = char;
       this.fenceLength = length;
+      this.fenceBase = this.runBase;
       this.pendingTicks = 0;
       return;
     }
@@ -171,10 +255,12 @@ export class MarkdownTracker {
   private codeUnit(unit: string): void {
     switch (this.closer) {
       case Closer.Indent:
-        if (unit === ' ' && this.indent < 3) {
+        // Up to three spaces past the container prefix the fence opened in.
+        if (unit === ' ' && this.indent < this.fenceBase + 3) {
           this.indent++;
           return;
         }
+        if (unit === '>' && this.fenceBase > 0) return;
         if (unit === this.fenceChar) {
           this.closer = Closer.Run;
           this.closerRun = 1;
@@ -215,8 +301,12 @@ export class MarkdownTracker {
       this.pendingTicks = 0;
     }
     this.lineStart = true;
+    this.blockStart = true;
     this.blank = true;
     this.indent = 0;
+    this.blockIndent = 0;
+    this.containerWidth = 0;
+    this.marker = Marker.None;
     this.closer = Closer.Indent;
     this.closerRun = 0;
   }

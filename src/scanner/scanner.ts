@@ -67,8 +67,12 @@ export class Scanner {
   private block: ActiveBlock | undefined;
 
   private specRun = 0;
+  private specRunChar = '';
+  private specRunAtLineStart = false;
   private specBlank = false;
   private specAfterCR = false;
+  private specLineStart = false;
+  private specIndent = 0;
 
   constructor(
     syntaxes: readonly ToolSyntax[],
@@ -235,8 +239,10 @@ export class Scanner {
     this.candidates = [];
     if (syntax.placement === 'inline' && this.md.pendingTicks > 0) {
       this.specRun = 0;
+      this.specRunAtLineStart = false;
       this.specBlank = false;
       this.specAfterCR = false;
+      this.specLineStart = false;
       this.mode = Mode.Speculate;
       return;
     }
@@ -277,7 +283,8 @@ export class Scanner {
 
   /**
    * Speculation: look for a backtick run closing the code span (the block was
-   * code after all) or the end of the paragraph (the block is real).
+   * code after all) or the end of the paragraph — a blank line, or a fence line,
+   * which interrupts a paragraph in CommonMark (the block is real).
    */
   private scanSpeculation(source: Source): void {
     const { text } = source;
@@ -285,20 +292,21 @@ export class Scanner {
     for (let i = source.pos; i < text.length; i++) {
       const unit = text[i]!;
       this.steps++;
-      if (unit === '`') {
+      if (unit === '`' || unit === '~') {
+        if (this.specRun > 0 && unit !== this.specRunChar) {
+          if (this.endSpeculativeRun(source, i)) return;
+        }
+        if (this.specRun === 0) {
+          this.specRunChar = unit;
+          this.specRunAtLineStart = this.specLineStart && this.specIndent <= 3;
+        }
         this.specRun++;
+        this.specLineStart = false;
+        this.specBlank = false;
         this.held += unit;
         continue;
       }
-      if (this.specRun > 0) {
-        const run = this.specRun;
-        this.specRun = 0;
-        if (run === ticks) {
-          source.pos = i;
-          this.resolveAsCode();
-          return;
-        }
-      }
+      if (this.specRun > 0 && this.endSpeculativeRun(source, i)) return;
       this.held += unit;
       if (unit === '\n' || unit === '\r') {
         if (unit === '\n' && this.specAfterCR) {
@@ -312,18 +320,51 @@ export class Scanner {
           return;
         }
         this.specBlank = true;
+        this.specLineStart = true;
+        this.specIndent = 0;
         continue;
       }
       this.specAfterCR = false;
+      if (unit === ' ' && this.specLineStart) {
+        this.specIndent++;
+        continue;
+      }
+      this.specLineStart = false;
       if (unit !== ' ' && unit !== '\t') this.specBlank = false;
     }
     // A closing run at the end may still grow: the next unit or the end decides.
     source.pos = text.length;
   }
 
+  /**
+   * A backtick or tilde run ended before `text[i]` while speculating: a fence
+   * line ends the paragraph (the block is real), a backtick run as long as the
+   * open one closes the code span (the block was code). Returns true when decided.
+   */
+  private endSpeculativeRun(source: Source, i: number): boolean {
+    const run = this.specRun;
+    const char = this.specRunChar;
+    const atLineStart = this.specRunAtLineStart;
+    this.specRun = 0;
+    this.specRunAtLineStart = false;
+    if (atLineStart && run >= 3) {
+      source.pos = i;
+      this.resolveAsBlock();
+      return true;
+    }
+    if (char === '`' && run === this.md.pendingTicks) {
+      source.pos = i;
+      this.resolveAsCode();
+      return true;
+    }
+    return false;
+  }
+
   /** End of input while speculating: a closing run just read decides for code, else the block is real. */
   private endSpeculation(): void {
-    if (this.specRun > 0 && this.specRun === this.md.pendingTicks) this.resolveAsCode();
+    const closesSpan = this.specRunChar === '`' && this.specRun === this.md.pendingTicks;
+    const isFence = this.specRunAtLineStart && this.specRun >= 3;
+    if (this.specRun > 0 && closesSpan && !isFence) this.resolveAsCode();
     else this.resolveAsBlock();
   }
 
