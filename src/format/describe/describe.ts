@@ -1,5 +1,6 @@
 import type { CallPolicy, SyntaxName, ToolDefinition, ToolSyntax } from '../../types.js';
 import { resolvePolicy } from '../policy.js';
+import { POSITIONAL_SYNTAX } from '../schema/positional.js';
 import { layoutFor, positionalNote, resolveSyntax, toolExample } from './example.js';
 import { isPreset, type ProviderPreset } from './presets.js';
 import { GENERIC_RULES, SYNTAX_RULES } from './rules.js';
@@ -74,7 +75,7 @@ function describeTool(tool: ToolDefinition, syntax: ToolSyntax, heading: string)
   const description = typeof tool.description === 'string' ? tool.description.trim() : '';
   if (description !== '') parts.push(description);
   parts.push(summariseParameters(tool.inputSchema));
-  if (syntax.name === 'emoji') {
+  if (syntax.name === POSITIONAL_SYNTAX) {
     const layout = layoutFor(tool);
     if (layout) parts.push(positionalNote(layout, tool.inputSchema));
   }

@@ -1,12 +1,10 @@
 import type { FormatCall, JsonSchema, SyntaxName, ToolDefinition, ToolSyntax } from '../../types.js';
 import { resolveSyntaxes } from '../../syntaxes/index.js';
 import { coerceInput } from '../schema/coerce.js';
-import { fromPositional, positionalLayout, toPositional, type PositionalLayout } from '../schema/positional.js';
+import { fromPositional, positionalLayout, POSITIONAL_SYNTAX, toPositional, type PositionalLayout } from '../schema/positional.js';
 import { propertiesOf, requiredOf } from '../schema/types.js';
 import { exampleInput, exampleValue, placeholder } from './examples.js';
 
-/** The syntax whose calls carry only `{args, body}`: named parameters are mapped onto its words and body. */
-const POSITIONAL_SYNTAX = 'emoji';
 
 /** A tool's canonical example call. */
 export interface ToolExample {

@@ -1,10 +1,7 @@
 import type { ParsedCall, ToolDefinition } from '../../types.js';
 import { coerceInput } from './coerce.js';
-import { fromPositional, isPositionalInput, positionalLayout, type PositionalLayout } from './positional.js';
+import { fromPositional, isPositionalInput, positionalLayout, POSITIONAL_SYNTAX, type PositionalLayout } from './positional.js';
 import { requiredOf } from './types.js';
-
-/** The name of the syntax whose `{args, body}` input is mapped onto named parameters. */
-const POSITIONAL_SYNTAX = 'emoji';
 
 /**
  * Applies tool definitions to parsed calls: input coercion by schema and,

@@ -1,9 +1,6 @@
 import type { JsonSchema, JsonSchemaType } from '../../types.js';
 import { isRecord } from '../../syntaxes/shared/object.js';
 
-/** Type names in the order they are tried when a value is coerced. */
-const TYPE_ORDER: readonly JsonSchemaType[] = ['string', 'integer', 'number', 'boolean', 'null', 'object', 'array'];
-
 /** The JSON Schema type of a value (`integer` for whole numbers, which are numbers too). */
 export function valueType(value: unknown): JsonSchemaType | undefined {
   if (value === null) return 'null';
@@ -90,9 +87,4 @@ export function requiredOf(schema: JsonSchema | undefined): Set<string> {
   const object = objectSchema(schema);
   const required = object?.required;
   return new Set(Array.isArray(required) ? required.filter((key): key is string => typeof key === 'string') : []);
-}
-
-/** The types of a schema in coercion order. */
-export function orderedTypes(types: ReadonlySet<JsonSchemaType>): JsonSchemaType[] {
-  return TYPE_ORDER.filter((type) => types.has(type));
 }
