@@ -53,9 +53,11 @@ export function ToolCall({ tool, className, children, ...rest }: ToolCallProps) 
         {children ?? (
           <>
             <ToolCallHeader />
-            <ToolCallInput />
-            <ToolCallOutput />
-            <ToolCallError />
+            <div className="tt-tool-body" data-slot="tool-call-body" data-status={tool.state}>
+              <ToolCallInput />
+              <ToolCallOutput />
+              <ToolCallError />
+            </div>
           </>
         )}
       </div>
@@ -164,11 +166,12 @@ export function ToolCallError({ className, ...rest }: ComponentProps<'details'>)
   const text = tool.errorText ?? '';
   return (
     <Disclosure
-      className={cx('tt-tool-section tt-tool-error', className)}
+      className={cx('tt-tool-section tt-tool-error-section', className)}
       dataSlot="tool-call-error"
       tool={tool}
       summary="Error"
       text={text}
+      textClass="tt-tool-error"
       copyLabel={`Copy error of ${tool.toolName}`}
       {...rest}
     />
@@ -180,11 +183,13 @@ interface DisclosureProps extends ComponentProps<'details'> {
   tool: ToolChunk;
   summary: ReactNode;
   text: string;
+  /** Class of the `<pre>`: `tt-tool-code`, or `tt-tool-error` for an error. */
+  textClass?: string;
   copyLabel: string;
 }
 
 /** `<details>` open unless the text is long (the summary then says how long). */
-function Disclosure({ dataSlot, tool, summary, text, copyLabel, ...rest }: DisclosureProps) {
+function Disclosure({ dataSlot, tool, summary, text, textClass = 'tt-tool-code', copyLabel, ...rest }: DisclosureProps) {
   const long = isLong(text);
   return (
     <details open={!long} data-slot={dataSlot} data-status={tool.state} data-long={long ? '' : undefined} {...rest}>
@@ -194,7 +199,7 @@ function Disclosure({ dataSlot, tool, summary, text, copyLabel, ...rest }: Discl
       </summary>
       <div className="tt-tool-disclosure-body">
         <CopyButton text={text} label={copyLabel} />
-        <pre className="tt-tool-code">
+        <pre className={textClass}>
           <code>{text}</code>
         </pre>
       </div>

@@ -37,9 +37,11 @@ export class ToolRenderBoundary extends Component<Props, State> {
     return (
       <ToolCall tool={tool}>
         <ToolCallHeader />
-        <ToolCallInput />
-        <ToolCallOutput />
-        <ToolCallError />
+        <div className="tt-tool-body" data-slot="tool-call-body" data-status={tool.state}>
+          <ToolCallInput />
+          <ToolCallOutput />
+          <ToolCallError />
+        </div>
         <p className="tt-tool-renderer-error" data-slot="tool-call-renderer-error" data-status={tool.state}>
           The custom renderer for “{tool.toolName}” failed: {describe(this.state.error)}
         </p>
