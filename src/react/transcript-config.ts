@@ -27,6 +27,10 @@ const DEFAULT_CONFIG: TranscriptConfig = {
   rehypePlugins: undefined,
 };
 
+/**
+ * What `<ToolTranscript>` hands its items (custom renderers, markdown components and plugins).
+ * Provide it yourself to render `TranscriptItems` or `MarkdownText` outside a `<ToolTranscript>`.
+ */
 export const TranscriptConfigContext = createContext<TranscriptConfig>(DEFAULT_CONFIG);
 
 /** The config of the enclosing transcript (outside one: GFM markdown, default tool cards). */
