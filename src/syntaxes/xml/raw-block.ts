@@ -20,6 +20,8 @@ export class XmlRawBlock implements BlockReader {
   private held = '';
   /** Past `</name`: only spaces before `>` are still the close tag. */
   private inCloserTail = false;
+  /** 0: at the start, 1: after a leading `\r`, 2: past the one leading line break (not body). */
+  private leading = 0;
 
   constructor(
     private readonly toolName: XmlShorthand,
@@ -68,11 +70,12 @@ export class XmlRawBlock implements BlockReader {
   }
 
   partial(): ParsedCall[] {
-    return [this.call(trimLeadingLineBreak(this.body))];
+    return [this.call(this.body)];
   }
 
   finish(): ParsedCall[] {
-    return [this.call(trimOneLineBreak(this.body))];
+    // The leading line break was never body; one trailing line break is not either.
+    return [this.call(trimOneLineBreak(`x${this.body}`).slice(1))];
   }
 
   private call(value: string): ParsedCall {
@@ -119,14 +122,22 @@ export class XmlRawBlock implements BlockReader {
 
   private confirm(units: string): void {
     if (units === '') return;
-    this.body += units;
     this.delta += units;
+    let start = 0;
+    if (this.leading < 2) {
+      // One line break right after the opener is not content (dropped as it arrives, so a partial never copies the body).
+      if (this.leading === 0 && (units[0] === '\n' || units[0] === '\r')) {
+        this.leading = units[0] === '\r' ? 1 : 2;
+        start = 1;
+      }
+      if (this.leading === 1 && start < units.length) {
+        if (units[start] === '\n') start++;
+        this.leading = 2;
+      }
+      if (start < units.length) this.leading = 2;
+    }
+    this.body += start === 0 ? units : units.slice(start);
   }
-}
-
-function trimLeadingLineBreak(text: string): string {
-  if (text.startsWith('\r\n')) return text.slice(2);
-  return text[0] === '\n' || text[0] === '\r' ? text.slice(1) : text;
 }
 
 /** Sets a key as an own property (so `__proto__` is an ordinary key). */
