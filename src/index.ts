@@ -23,6 +23,8 @@ export {
   sentinelSyntax,
   createXmlSyntax,
   xmlSyntax,
+  createJsonSyntax,
+  jsonSyntax,
   type FenceSyntaxOptions,
   type EmojiInput,
   type CaretSyntaxOptions,
@@ -30,4 +32,6 @@ export {
   type SentinelSyntaxOptions,
   type XmlSyntaxOptions,
   type XmlStyle,
+  type JsonSyntaxOptions,
+  type JsonStyle,
 } from './syntaxes/index.js';

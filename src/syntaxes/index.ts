@@ -2,12 +2,14 @@ import type { SyntaxName, ToolSyntax } from '../types.js';
 import { caretSyntax } from './caret/index.js';
 import { emojiSyntax } from './emoji/index.js';
 import { fenceSyntax } from './fence/index.js';
+import { jsonSyntax } from './json/index.js';
 import { sentinelSyntax } from './sentinel/index.js';
 import { xmlSyntax } from './xml/index.js';
 
 export { createCaretSyntax, caretSyntax, type CaretSyntaxOptions, type CaretGrammar } from './caret/index.js';
 export { createEmojiSyntax, emojiSyntax, type EmojiInput } from './emoji/index.js';
 export { createFenceSyntax, fenceSyntax, type FenceSyntaxOptions } from './fence/index.js';
+export { createJsonSyntax, jsonSyntax, type JsonSyntaxOptions, type JsonStyle } from './json/index.js';
 export { createSentinelSyntax, sentinelSyntax, type SentinelSyntaxOptions } from './sentinel/index.js';
 export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from './xml/index.js';
 
@@ -18,6 +20,7 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
   emoji: emojiSyntax,
   sentinel: sentinelSyntax,
   xml: xmlSyntax,
+  json: jsonSyntax,
 };
 
 /**
@@ -25,7 +28,8 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
  * prose and code examples do not produce by accident: a fence whose info
  * string is `tool`, a `^^^name` line, the 🛠 bracket, `[[SEG_START {json}]]`
  * with a known type, and the XML tags `<tool name="…">`, `<tool:NAME>`,
- * `<write_file path="…">`, `<run_bash>`.
+ * `<write_file path="…">`, `<run_bash>`. The `json` syntax is opt-in: ordinary
+ * prose and examples hold JSON objects at line starts.
  */
 export const defaultSyntaxes: readonly ToolSyntax[] = [fenceSyntax, caretSyntax, emojiSyntax, sentinelSyntax, xmlSyntax];
 

@@ -1,0 +1,125 @@
+import type { ParsedCall } from '../../types.js';
+import { isRecord } from '../shared/object.js';
+import { JsonTracker } from './tracker.js';
+
+/** Keys of a call object that are not extra `fields`. */
+const CALL_KEYS = new Set(['id', 'type', 'function', 'tool', 'name', 'args', 'arguments', 'parameters']);
+
+/**
+ * The calls a block's JSON value holds: a top-level array of calls, the list
+ * under `tool_calls` / `tools`, or the value itself as one call. Each call is
+ *
+ * - OpenAI: `{"id", "type": "function", "function": {"name", "arguments"}}`
+ *   (also `"tool": {"name", "arguments"}`), the id kept;
+ * - default: `{"tool": {"function": "name", "parameters" | "arguments": {…}}}`;
+ * - Gemini and flat: `{"name", "args" | "arguments" | "parameters"}`, with
+ *   an `id` only when it is written before the name.
+ *
+ * Arguments given as a JSON string are parsed (a blank string is no
+ * arguments). With `strict` (a finished
+ * block) what does not fit makes that call invalid with an errorText saying
+ * what; without it (a block still streaming) the value is read as far as it
+ * goes and a string of arguments is repaired like partial JSON.
+ */
+export function callsFromJson(value: unknown, strict: boolean): ParsedCall[] {
+  const items = callItems(value);
+  if (items.length === 0) return [problem({ input: {} }, 'the list of tool calls is empty', strict)];
+  return items.map((item, index) => itemCall(item, items.length > 1 ? `call ${index + 1}: ` : '', strict));
+}
+
+/** JSON text that may be cut off anywhere, completed and parsed; `undefined` when nothing is usable. */
+export function parsePartialJson(text: string): unknown {
+  const tracker = new JsonTracker();
+  tracker.feed(text, 0, text.length);
+  const repaired = tracker.repaired();
+  if (repaired === undefined) return undefined;
+  try {
+    return JSON.parse(repaired) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function callItems(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (isRecord(value)) {
+    if (Array.isArray(value.tool_calls)) return value.tool_calls;
+    if (Array.isArray(value.tools)) return value.tools;
+  }
+  return [value];
+}
+
+function itemCall(item: unknown, prefix: string, strict: boolean): ParsedCall {
+  if (!isRecord(item)) return problem({ input: {} }, `${prefix}expected a tool call object, not ${describe(item)}`, strict);
+  const call: ParsedCall = { input: {} };
+  let name: unknown;
+  let nameKey: string;
+  let args: { key: string; value: unknown } | undefined;
+  let id: unknown;
+  const { function: fn, tool } = item;
+  if (isRecord(fn)) {
+    name = fn.name;
+    nameKey = '"function.name"';
+    args = firstOf(fn, ['arguments', 'parameters', 'args']);
+    id = item.id;
+  } else if (isRecord(tool)) {
+    const defaultForm = typeof tool.function === 'string';
+    name = defaultForm ? tool.function : tool.name;
+    nameKey = defaultForm ? '"tool.function"' : '"tool.name"';
+    args = firstOf(tool, defaultForm ? ['parameters', 'arguments', 'args'] : ['arguments', 'parameters', 'args']);
+    id = item.id;
+  } else {
+    name = item.name;
+    nameKey = '"name"';
+    args = firstOf(item, ['args', 'arguments', 'parameters']);
+    // A flat call's id counts only before its name: the stream settles the identity at the name.
+    const keys = Object.keys(item);
+    if (keys.includes('id') && keys.indexOf('id') < keys.indexOf('name')) id = item.id;
+  }
+  if (typeof id === 'string' || typeof id === 'number') call.toolCallId = String(id);
+  // An id that is not the call id (after a flat call's name, or not a string or number) is kept as a field.
+  const extra = Object.keys(item).filter((key) => !CALL_KEYS.has(key) || (key === 'id' && call.toolCallId === undefined));
+  if (extra.length > 0) call.fields = Object.fromEntries(extra.map((key) => [key, item[key]]));
+  if (typeof name === 'string' && name !== '') call.toolName = name;
+  const input = readArguments(args, prefix, strict);
+  if (typeof input === 'string') return problem(call, input, strict);
+  call.input = input;
+  if (call.toolName === undefined) return problem(call, `${prefix}no tool name: expected a non-empty string ${nameKey}`, strict);
+  return call;
+}
+
+/** The arguments object, or the text of what is wrong with it. */
+function readArguments(args: { key: string; value: unknown } | undefined, prefix: string, strict: boolean): Record<string, unknown> | string {
+  if (args === undefined || args.value === null) return {};
+  let value = args.value;
+  // `"arguments": ""` is how some models write a call without arguments.
+  if (typeof value === 'string' && value.trim() === '') return {};
+  if (typeof value === 'string') {
+    if (!strict) value = parsePartialJson(value) ?? {};
+    else {
+      try {
+        value = JSON.parse(value);
+      } catch (error) {
+        return `${prefix}the "${args.key}" string is not valid JSON: ${(error as Error).message}`;
+      }
+    }
+  }
+  if (isRecord(value)) return value;
+  return strict ? `${prefix}"${args.key}" must be a JSON object, not ${describe(value)}` : {};
+}
+
+function firstOf(object: Record<string, unknown>, keys: readonly string[]): { key: string; value: unknown } | undefined {
+  for (const key of keys) if (Object.hasOwn(object, key)) return { key, value: object[key] };
+  return undefined;
+}
+
+/** Marks a finished call invalid; a streaming call shows what was read. */
+function problem(call: ParsedCall, errorText: string, strict: boolean): ParsedCall {
+  return strict ? { ...call, invalid: true, errorText } : call;
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}

@@ -1,0 +1,64 @@
+import type { ToolSyntax } from '../../types.js';
+import { formatJson, type JsonStyle } from './format.js';
+import { DEFAULT_MAX_OPENER_LENGTH, JsonOpener } from './reader.js';
+
+export type { JsonStyle } from './format.js';
+
+/** Options of {@link createJsonSyntax}. */
+export interface JsonSyntaxOptions {
+  /**
+   * The form `format` writes: `openai` (default) for
+   * `{"tool_calls":[{"id","type":"function","function":{"name","arguments"}}]}`,
+   * `gemini` for `{"name","args"}`, `default` for `{"tool":{"function","parameters"}}`.
+   * Reading accepts every form.
+   */
+  style?: JsonStyle;
+  /**
+   * Longest JSON, in UTF-16 code units, read before the signature must be
+   * settled; a value that neither shows one nor ends within it is text. Default 64 KiB.
+   */
+  maxOpenerLength?: number;
+}
+
+/**
+ * JSON tool calls at the start of a line (after at most three spaces, outside
+ * code; not inside list items or block quotes): an object or array that is
+ *
+ * - OpenAI: `{"tool_calls": [{"id", "type": "function", "function": {"name", "arguments"}}]}`
+ *   (or `"tools"`), or one such call object (also with `"tool": {"name", "arguments"}`);
+ * - Gemini and flat: `{"name": …, "args" | "arguments" | "parameters": {…}}`;
+ * - default: `{"tool": {"function": "name", "parameters" | "arguments": {…}}}`;
+ * - an array of these.
+ *
+ * Several calls in one block give several tool chunks (the first carries the
+ * block's raw). `arguments` given as a JSON string is parsed (a string that is
+ * not valid JSON makes that call an `output-error`); the id is the call's `id`
+ * (for a flat call, only when written before its name). The block ends where
+ * the top-level value ends (a balanced scan honouring strings and escapes);
+ * invalid JSON after the signature is an `output-error` with line and column.
+ * JSON that is none of these forms stays text: the opener reads until the
+ * signature decides (`{"tool_calls":[`, `"name"` then `"args"`, …), at most
+ * `maxOpenerLength` units. While streaming, the partial JSON is repaired the
+ * way the AI SDK's `fixJson` does (arguments strings too). Not on by default:
+ * prose and examples often hold JSON objects at line starts.
+ */
+export function createJsonSyntax(options: JsonSyntaxOptions = {}): ToolSyntax {
+  const style = options.style ?? 'openai';
+  if (style !== 'openai' && style !== 'gemini' && style !== 'default') {
+    throw new Error(`json syntax: unknown style ${JSON.stringify(style)} (expected "openai", "gemini" or "default")`);
+  }
+  const maxOpenerLength = options.maxOpenerLength ?? DEFAULT_MAX_OPENER_LENGTH;
+  if (!(maxOpenerLength >= 16)) {
+    throw new Error(`json syntax: maxOpenerLength must be a number of at least 16, not ${String(maxOpenerLength)}`);
+  }
+  return {
+    name: 'json',
+    triggers: '{[',
+    placement: 'line-start',
+    startOpener: () => new JsonOpener(maxOpenerLength),
+    format: (call) => formatJson(call, style, maxOpenerLength),
+  };
+}
+
+/** The JSON syntax with default options (formats the OpenAI form). Opt-in: not in `defaultSyntaxes`. */
+export const jsonSyntax: ToolSyntax = createJsonSyntax();

@@ -1,0 +1,137 @@
+import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
+import { callsFromJson } from './calls.js';
+import { JsonTracker } from './tracker.js';
+import { CallWatcher } from './watcher.js';
+
+/**
+ * Default longest opener, in UTF-16 code units: JSON read before its
+ * signature is settled. A value that neither shows a signature nor ends
+ * within it is text, and the scan resumes where reading stopped.
+ */
+export const DEFAULT_MAX_OPENER_LENGTH = 64 * 1024;
+
+/**
+ * Reads a candidate JSON block from its `{` or `[` until the signature
+ * decides (see {@link CallWatcher}). Rejections point at the offending unit
+ * (the units before it are text, the scan resumes there), so no unit is read
+ * more than twice; a value that closes without a signature is text as a whole.
+ */
+export class JsonOpener implements OpenerReader {
+  private index = 0;
+  private readonly watcher = new CallWatcher();
+  private readonly tracker = new JsonTracker(this.watcher);
+
+  constructor(private readonly maxLength: number) {
+    this.watcher.attach(this.tracker.frames);
+  }
+
+  push(unit: string): OpenerVerdict {
+    const index = this.index++;
+    if (index >= this.maxLength) return Math.max(1, index);
+    this.tracker.feed(unit, 0, 1);
+    if (this.tracker.done) return index + 1;
+    if (!this.tracker.valid || this.watcher.verdict === 'reject') return Math.max(1, index);
+    if (this.watcher.verdict === 'accept') return { block: new JsonBlock(this.tracker, this.watcher) };
+    return undefined;
+  }
+
+  end(): OpenerVerdict {
+    // Cut off before the signature settled: text as a whole (rescanning it could be quadratic).
+    return Math.max(1, this.index);
+  }
+}
+
+/** Reparse the partial JSON only when it grew by this share since the last parse (amortised linear), */
+const REPARSE_GROWTH = 0.25;
+/** … or while it is shorter than this. */
+const SMALL_BODY = 4096;
+
+/**
+ * A JSON block after its signature: read up to the end of the top-level
+ * value (a balanced scan that honours strings and escapes), then parsed into
+ * one call per item. While open, the partial calls come from the repaired
+ * JSON, reparsed with an amortised throttle.
+ */
+export class JsonBlock implements BlockReader {
+  private delta = '';
+  private parsedLength = -1;
+  private lastPartial: ParsedCall[] = [{ input: {} }];
+
+  constructor(
+    private readonly tracker: JsonTracker,
+    private readonly watcher: CallWatcher,
+  ) {}
+
+  read(text: string, from: number, to: number): number {
+    const end = this.tracker.feed(text, from, to);
+    this.delta += text.slice(from, end < 0 ? to : end);
+    return end;
+  }
+
+  endOfInput(): boolean {
+    return false;
+  }
+
+  identity(): BlockIdentity | undefined {
+    return this.watcher.identity();
+  }
+
+  takeInputDelta(): string {
+    const delta = this.delta;
+    this.delta = '';
+    return delta;
+  }
+
+  partial(): ParsedCall[] {
+    const length = this.tracker.length;
+    const grown = length - this.parsedLength;
+    if (grown > 0 && (length < SMALL_BODY || grown >= this.parsedLength * REPARSE_GROWTH)) {
+      this.parsedLength = length;
+      const value = this.repairedValue();
+      if (value !== undefined) this.lastPartial = callsFromJson(value, false);
+    }
+    return this.withIdentity(this.lastPartial);
+  }
+
+  finish(closed: boolean): ParsedCall[] {
+    const tracker = this.tracker;
+    const problem = tracker.problem;
+    if (problem !== undefined) {
+      const errorText = `invalid JSON at line ${problem.line}, column ${problem.column}: ${problem.message}`;
+      return this.withIdentity([{ input: {}, invalid: true, errorText }]);
+    }
+    if (!closed) {
+      // Cut off by the end of input: read as far as it goes (best effort, no error).
+      const value = this.repairedValue();
+      return this.withIdentity(value === undefined ? [{ input: {} }] : callsFromJson(value, false));
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(tracker.source);
+    } catch (error) {
+      return this.withIdentity([{ input: {}, invalid: true, errorText: `invalid JSON: ${(error as Error).message}` }]);
+    }
+    return this.withIdentity(callsFromJson(value, true));
+  }
+
+  private repairedValue(): unknown {
+    const repaired = this.tracker.repaired();
+    if (repaired === undefined) return undefined;
+    try {
+      return JSON.parse(repaired) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The identity the stream announced is binding for the first call. */
+  private withIdentity(calls: ParsedCall[]): ParsedCall[] {
+    const identity = this.watcher.identity();
+    if (identity === undefined) return calls;
+    const [first, ...rest] = calls;
+    const call: ParsedCall = { ...first, toolName: identity.toolName };
+    if (identity.toolCallId === undefined) delete call.toolCallId;
+    else call.toolCallId = identity.toolCallId;
+    return [call, ...rest];
+  }
+}

@@ -1,0 +1,414 @@
+/**
+ * An incremental JSON scanner: fed code units in order, it follows the JSON
+ * grammar with a stack of open containers, tells where the top-level value
+ * ends, reports structure to a listener (for the call signature and the
+ * call's identity), and keeps the last point where the text read so far can
+ * be completed into valid JSON — so a partial value costs O(depth) to repair
+ * (the AI SDK's `fixJson`, but without a re-scan from the start).
+ *
+ * After the first grammar error it only balances brackets outside strings
+ * (escapes honoured) to find the end of the value.
+ */
+
+/** Structure seen by a {@link JsonTracker}; `depth` is the number of open containers. */
+export interface JsonListener {
+  /** A container opened; `depth` counts it. */
+  open(depth: number, object: boolean): void;
+  /** The container at `depth` closed. */
+  close(depth: number): void;
+  /** A key of the object at `depth` was read (`undefined` when too deep to keep). */
+  key(depth: number, key: string | undefined): void;
+  /** A scalar value inside the container at `depth` was read (strings only when kept, else `undefined`). */
+  scalar(depth: number, value: string | number | boolean | null | undefined): void;
+}
+
+/** A grammar error: what and where (line and column counted from the value's first unit). */
+export interface JsonProblem {
+  message: string;
+  line: number;
+  column: number;
+}
+
+const enum Mode {
+  Normal,
+  String,
+  Escape,
+  Unicode,
+  Number,
+  Literal,
+  Done,
+}
+
+const enum Expect {
+  Value,
+  ValueOrEnd,
+  KeyOrEnd,
+  Key,
+  Colon,
+  CommaOrEnd,
+}
+
+/** One open container. */
+export interface JsonFrame {
+  readonly object: boolean;
+  expect: Expect;
+  /** The current key of an object (`undefined` before the first, or when too deep to keep). */
+  key: string | undefined;
+  /** The current element index of an array. */
+  index: number;
+}
+
+/** Keys and strings are kept only this deep: enough for every call form, and nothing of big arguments. */
+const KEEP_DEPTH = 5;
+/** String values kept (under these keys): what names and identifies a call. */
+const KEPT_VALUES = new Set(['name', 'id', 'function']);
+
+const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const LITERALS = ['true', 'false', 'null'];
+const ESCAPES = '"\\/bfnrtu';
+
+const NO_LISTENER: JsonListener = { open() {}, close() {}, key() {}, scalar() {} };
+
+export class JsonTracker {
+  /** The open containers, outermost first. */
+  readonly frames: JsonFrame[] = [];
+  /** Everything fed so far. */
+  source = '';
+  /** The first grammar error, once there is one. */
+  problem: JsonProblem | undefined;
+
+  private mode = Mode.Normal;
+  /** Containers open in the bracket-balancing mode after an error. */
+  private looseDepth = 0;
+
+  private offset = 0;
+  private line = 1;
+  private column = 1;
+  private afterCR = false;
+
+  private stringIsKey = false;
+  private keep = false;
+  private kept = '';
+  private unicodeLeft = 0;
+  private escapeStart = 0;
+  private token = '';
+  private tokenStart = 0;
+  private tokenLine = 1;
+  private tokenColumn = 1;
+
+  private safeEnd = 0;
+  private safeDepth = 0;
+
+  constructor(private readonly listener: JsonListener = NO_LISTENER) {}
+
+  /** Whether the top-level value is complete. */
+  get done(): boolean {
+    return this.mode === Mode.Done;
+  }
+
+  get valid(): boolean {
+    return this.problem === undefined;
+  }
+
+  /** Feeds `text[from..to)`; returns the index just past the end of the top-level value, or -1. */
+  feed(text: string, from: number, to: number): number {
+    let i = from;
+    while (i < to) {
+      if (this.mode === Mode.String && !this.keep) {
+        // Fast path: string content up to a quote, a backslash or a control character.
+        let j = i;
+        while (j < to) {
+          const code = text.charCodeAt(j);
+          if (code === 34 || code === 92 || code < 32) break;
+          j++;
+        }
+        this.offset += j - i;
+        this.column += j - i;
+        i = j;
+        if (i >= to) break;
+      }
+      this.unit(text[i]!);
+      i++;
+      if (this.mode === Mode.Done) {
+        this.source += text.slice(from, i);
+        return i;
+      }
+    }
+    this.source += text.slice(from, to);
+    return -1;
+  }
+
+  /**
+   * The text so far completed into valid JSON the way `fixJson` does: a
+   * string value being written is closed, a partial literal completed, a
+   * partial number cut to its valid part, a dangling key, colon or comma
+   * dropped, open containers closed. `undefined` before anything usable.
+   */
+  repaired(): string | undefined {
+    if (this.valid) {
+      const depth = this.frames.length;
+      if (this.mode === Mode.String || this.mode === Mode.Escape || this.mode === Mode.Unicode) {
+        if (!this.stringIsKey) {
+          const end = this.mode === Mode.String ? this.offset : this.escapeStart;
+          return `${this.source.slice(0, end)}"${this.closers(depth)}`;
+        }
+      } else if (this.mode === Mode.Number) {
+        const number = withoutIncompleteEnd(this.token);
+        if (NUMBER.test(number)) return `${this.source.slice(0, this.tokenStart)}${number}${this.closers(depth)}`;
+      } else if (this.mode === Mode.Literal) {
+        const literal = LITERALS.find((word) => word.startsWith(this.token));
+        if (literal !== undefined) return `${this.source.slice(0, this.tokenStart)}${literal}${this.closers(depth)}`;
+      }
+    }
+    if (this.safeEnd === 0) return undefined;
+    return `${this.source.slice(0, this.safeEnd)}${this.closers(this.safeDepth)}`;
+  }
+
+  /** Units fed so far. */
+  get length(): number {
+    return this.offset;
+  }
+
+  /** The closing brackets of the `depth` outermost containers, innermost first. */
+  private closers(depth: number): string {
+    let closers = '';
+    for (let i = depth - 1; i >= 0; i--) closers += this.frames[i]!.object ? '}' : ']';
+    return closers;
+  }
+
+  private unit(unit: string): void {
+    switch (this.mode) {
+      case Mode.String:
+        this.stringUnit(unit);
+        break;
+      case Mode.Escape:
+        if (this.valid && !ESCAPES.includes(unit)) this.fail(`invalid escape "\\${unit}" in a string`);
+        if (this.keep) this.kept += `\\${unit}`;
+        if (unit === 'u' && this.valid) {
+          this.mode = Mode.Unicode;
+          this.unicodeLeft = 4;
+        } else this.mode = Mode.String;
+        break;
+      case Mode.Unicode:
+        if (!/[0-9A-Fa-f]/.test(unit)) {
+          this.fail(`invalid unicode escape in a string`);
+          this.mode = Mode.String;
+          this.stringUnit(unit);
+          return;
+        }
+        if (this.keep) this.kept += unit;
+        if (--this.unicodeLeft === 0) this.mode = Mode.String;
+        break;
+      case Mode.Number:
+        if (/[0-9.eE+-]/.test(unit)) this.token += unit;
+        else {
+          this.endNumber();
+          this.normal(unit);
+        }
+        break;
+      case Mode.Literal:
+        if (unit >= 'a' && unit <= 'z') this.token += unit;
+        else {
+          this.endLiteral();
+          this.normal(unit);
+        }
+        break;
+      case Mode.Normal:
+        this.normal(unit);
+        break;
+      case Mode.Done:
+        return;
+    }
+    this.advance(unit);
+  }
+
+  private stringUnit(unit: string): void {
+    if (unit === '"') {
+      this.mode = Mode.Normal;
+      if (this.valid) this.endString();
+    } else if (unit === '\\') {
+      this.mode = Mode.Escape;
+      this.escapeStart = this.offset;
+    } else if (unit.charCodeAt(0) < 32) {
+      this.fail('a control character (such as a line break) inside a string');
+    } else if (this.keep) this.kept += unit;
+  }
+
+  private endString(): void {
+    let value: string | undefined;
+    if (this.keep) {
+      try {
+        value = JSON.parse(`"${this.kept}"`) as string;
+      } catch {
+        value = undefined;
+      }
+    }
+    this.kept = '';
+    const depth = this.frames.length;
+    if (this.stringIsKey) {
+      const top = this.frames[depth - 1]!;
+      top.key = value;
+      top.expect = Expect.Colon;
+      this.listener.key(depth, value);
+      return;
+    }
+    this.listener.scalar(depth, value);
+    this.valueDone(this.offset + 1);
+  }
+
+  private endNumber(): void {
+    this.mode = Mode.Normal;
+    if (!NUMBER.test(this.token)) {
+      this.failAt(`invalid number ${JSON.stringify(this.token.slice(0, 20))}`, this.tokenLine, this.tokenColumn);
+      return;
+    }
+    this.listener.scalar(this.frames.length, Number(this.token));
+    this.valueDone(this.tokenStart + this.token.length);
+  }
+
+  private endLiteral(): void {
+    this.mode = Mode.Normal;
+    if (!LITERALS.includes(this.token)) {
+      this.failAt(`unexpected ${JSON.stringify(this.token.slice(0, 20))}`, this.tokenLine, this.tokenColumn);
+      return;
+    }
+    this.listener.scalar(this.frames.length, this.token === 'null' ? null : this.token === 'true');
+    this.valueDone(this.tokenStart + this.token.length);
+  }
+
+  /** A unit outside strings, numbers and literals. */
+  private normal(unit: string): void {
+    if (!this.valid) {
+      this.loose(unit);
+      return;
+    }
+    if (unit === ' ' || unit === '\t' || unit === '\n' || unit === '\r') return;
+    const top = this.frames[this.frames.length - 1];
+    const expect = top === undefined ? Expect.Value : top.expect;
+    switch (expect) {
+      case Expect.Value:
+      case Expect.ValueOrEnd:
+        if (unit === ']' && expect === Expect.ValueOrEnd) this.closeContainer();
+        else this.startValue(unit);
+        return;
+      case Expect.KeyOrEnd:
+      case Expect.Key:
+        if (unit === '"') this.startString(true);
+        else if (unit === '}' && expect === Expect.KeyOrEnd) this.closeContainer();
+        else this.unexpected(unit, 'a key in double quotes');
+        return;
+      case Expect.Colon:
+        if (unit === ':') top!.expect = Expect.Value;
+        else this.unexpected(unit, '":"');
+        return;
+      case Expect.CommaOrEnd:
+        if (unit === ',') {
+          if (top!.object) top!.expect = Expect.Key;
+          else {
+            top!.expect = Expect.Value;
+            top!.index++;
+          }
+        } else if (unit === (top!.object ? '}' : ']')) this.closeContainer();
+        else this.unexpected(unit, top!.object ? '"," or "}"' : '"," or "]"');
+        return;
+    }
+  }
+
+  private startValue(unit: string): void {
+    if (unit === '{' || unit === '[') {
+      const object = unit === '{';
+      this.frames.push({ object, expect: object ? Expect.KeyOrEnd : Expect.ValueOrEnd, key: undefined, index: 0 });
+      this.listener.open(this.frames.length, object);
+      this.markSafe(this.offset + 1);
+    } else if (unit === '"') this.startString(false);
+    else if (unit === '-' || (unit >= '0' && unit <= '9')) this.startToken(Mode.Number, unit);
+    else if (unit === 't' || unit === 'f' || unit === 'n') this.startToken(Mode.Literal, unit);
+    else this.unexpected(unit, 'a value');
+  }
+
+  private startString(isKey: boolean): void {
+    const depth = this.frames.length;
+    const top = this.frames[depth - 1];
+    this.mode = Mode.String;
+    this.stringIsKey = isKey;
+    this.keep = depth <= KEEP_DEPTH && (isKey || (top !== undefined && top.object && top.key !== undefined && KEPT_VALUES.has(top.key)));
+    this.kept = '';
+  }
+
+  private startToken(mode: Mode, unit: string): void {
+    this.mode = mode;
+    this.token = unit;
+    this.tokenStart = this.offset;
+    this.tokenLine = this.line;
+    this.tokenColumn = this.column;
+  }
+
+  private closeContainer(): void {
+    this.listener.close(this.frames.length);
+    this.frames.pop();
+    this.valueDone(this.offset + 1);
+  }
+
+  /** A value ended at `end`: its container waits for a comma or its end; the top-level value is the block's end. */
+  private valueDone(end: number): void {
+    const top = this.frames[this.frames.length - 1];
+    if (top === undefined) this.mode = Mode.Done;
+    else top.expect = Expect.CommaOrEnd;
+    this.markSafe(end);
+  }
+
+  private markSafe(end: number): void {
+    this.safeEnd = end;
+    this.safeDepth = this.frames.length;
+  }
+
+  /** After an error: only strings and bracket balance matter. */
+  private loose(unit: string): void {
+    if (unit === '"') {
+      this.mode = Mode.String;
+      this.stringIsKey = false;
+      this.keep = false;
+    } else if (unit === '{' || unit === '[') this.looseDepth++;
+    else if ((unit === '}' || unit === ']') && --this.looseDepth <= 0) this.mode = Mode.Done;
+  }
+
+  private unexpected(unit: string, expected: string): void {
+    this.fail(`unexpected ${JSON.stringify(unit)}, expected ${expected}`);
+    this.loose(unit);
+  }
+
+  private fail(message: string): void {
+    this.failAt(message, this.line, this.column);
+  }
+
+  private failAt(message: string, line: number, column: number): void {
+    if (this.problem !== undefined) return;
+    this.problem = { message, line, column };
+    this.looseDepth = this.frames.length;
+  }
+
+  /** Counts a unit into the offset, line and column (CRLF is one line break). */
+  private advance(unit: string): void {
+    this.offset++;
+    if (unit === '\n') {
+      if (!this.afterCR) {
+        this.line++;
+        this.column = 1;
+      }
+      this.afterCR = false;
+      return;
+    }
+    this.afterCR = unit === '\r';
+    if (this.afterCR) {
+      this.line++;
+      this.column = 1;
+    } else this.column++;
+  }
+}
+
+/** A number being written without the units that cannot end one (`12.` → `12`, `1e+` → `1`). */
+function withoutIncompleteEnd(token: string): string {
+  let end = token.length;
+  while (end > 0 && '.eE+-'.includes(token[end - 1]!)) end--;
+  return token.slice(0, end);
+}
