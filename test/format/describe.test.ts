@@ -215,6 +215,15 @@ describe('describeTools', () => {
     expect(presets.openai.sections.kind).toBe('markdown');
   });
 
+  it('gemini: examples in Gemini\'s {name, args} form, which the json reader reads back', () => {
+    const manifest = describeTools(tools, presets.gemini);
+    expect(manifest).toContain('\n\n{"name":"read_file","args":{"path":"PATH"}}\n\n');
+    const chunks = toolChunks(manifest, 'json');
+    expect(chunks.map((c) => c.toolName)).toEqual(tools.map((t) => t.name));
+    expect(chunks.map((c) => c.input)).toEqual(tools.map((t) => toolExample(t, presets.gemini.syntax).call.input));
+    expect(describeTools(tools, presets.openai)).toContain('{"tool_calls":[{"type":"function","function":{"name":"read_file"');
+  });
+
   it('throws clear errors: unknown syntax, repeated tool, a tool the syntax cannot write', () => {
     expect(() => describeTools(tools, 'yaml' as SyntaxName)).toThrow(/unknown syntax "yaml"/);
     expect(() => describeTools([tools[0]!, tools[0]!], 'fence')).toThrow(/"read_file" is listed twice/);

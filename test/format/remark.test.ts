@@ -1,3 +1,4 @@
+import type { Root } from 'mdast';
 import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
@@ -20,7 +21,7 @@ const options: TranscriptOptions = {
 describe('the remark plugin applies tools, strictTools and policy as parseTranscript does', () => {
   it('gives toolCall nodes that match the chunks', () => {
     const processor = unified().use(remarkParse).use(remarkToolCalls, options);
-    const tree = processor.runSync(processor.parse(doc));
+    const tree = processor.runSync(processor.parse(doc)) as Root;
     const nodes = tree.children.filter((node): node is ToolCallNode => node.type === 'toolCall');
     const chunks = parseTranscript(doc, options).filter((c): c is ToolChunk => c.type === 'tool');
     const pick = ({ toolCallId, toolName, state, input, errorText }: ToolCallNode | ToolChunk) => ({ toolCallId, toolName, state, input, errorText });

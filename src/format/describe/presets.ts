@@ -1,4 +1,5 @@
 import type { SyntaxName, ToolSyntax } from '../../types.js';
+import { createJsonSyntax } from '../../syntaxes/index.js';
 import { isRecord } from '../../syntaxes/shared/object.js';
 import { markdownSections } from '../sections/markdown.js';
 import type { SectionFormat } from '../sections/types.js';
@@ -25,20 +26,24 @@ export type PresetName = 'openai' | 'anthropic' | 'gemini' | 'mistral' | 'ollama
 /**
  * Provider presets:
  *
- * - `openai`: JSON (their models are trained on JSON function calls), markdown sections;
- * - `anthropic`: XML (Anthropic's prompting guides use XML tags throughout), XML sections;
- * - `gemini`: JSON, markdown sections;
- * - `mistral`: JSON (OpenAI-compatible function calling), markdown sections;
+ * - `openai`: JSON in OpenAI's `tool_calls` envelope (the `json` syntax's default
+ *   style: what their models are trained to emit), markdown sections;
+ * - `anthropic`: XML `<tool name="…">` (Anthropic's prompting guides use XML tags
+ *   throughout), XML sections;
+ * - `gemini`: JSON in Gemini's `{"name", "args"}` form (`createJsonSyntax({ style: 'gemini' })`),
+ *   markdown sections;
+ * - `mistral`: JSON in the `tool_calls` envelope (OpenAI-compatible function calling),
+ *   markdown sections;
  * - `ollama`: ```` ```tool ```` fences with YAML, markdown sections: local open
  *   models without native tool calling know markdown fences and YAML well.
  *
- * The JSON example is written in the envelope the `json` syntax formats; its
- * reader accepts the OpenAI, Gemini and default envelopes alike.
+ * The `json` reader accepts every envelope whatever the style, so parsing needs no preset;
+ * pass `syntaxes: ['json']` (it is not on by default).
  */
 export const presets: Readonly<Record<PresetName, ProviderPreset>> = {
   openai: { provider: 'openai', syntax: 'json', sections: markdownSections },
   anthropic: { provider: 'anthropic', syntax: 'xml', sections: xmlSections },
-  gemini: { provider: 'gemini', syntax: 'json', sections: markdownSections },
+  gemini: { provider: 'gemini', syntax: createJsonSyntax({ style: 'gemini' }), sections: markdownSections },
   mistral: { provider: 'mistral', syntax: 'json', sections: markdownSections },
   ollama: { provider: 'ollama', syntax: 'fence', sections: markdownSections },
 };

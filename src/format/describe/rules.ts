@@ -47,6 +47,7 @@ export const SYNTAX_RULES: Readonly<Record<SyntaxName, string>> = {
   json: [
     'Write each tool call as one JSON object, starting at the beginning of a line, in the envelope the examples show.',
     '- Standard JSON: strings in double quotes, with `\\"` for `"`, `\\\\` for `\\` and `\\n` for a line break; arrays as `[…]`; numbers, booleans and null unquoted; nested objects as `{…}`.',
+    '- Where `arguments` is a string (the `tool_calls` envelope), it holds the arguments as JSON text, with its quotes escaped as `\\"`.',
     '- Write nothing inside the object but the call.',
   ].join('\n'),
 };
