@@ -87,6 +87,15 @@ describe('call-count policy', () => {
     expect(tools(whole)[2]).toMatchObject({ state: 'output-error', errorText: expect.stringContaining('this is call 3') });
   });
 
+  it('counts each call of a multi-call block (a JSON tool_calls array)', async () => {
+    const call = (name: string, args: object) => ({ type: 'function', function: { name, arguments: JSON.stringify(args) } });
+    const text = `Two at once:\n${JSON.stringify({ tool_calls: [call('read_file', { path: 'a' }), call('write_file', { path: 'b' })] })}\nend`;
+    const options: TranscriptOptions = { syntaxes: ['json'], policy: 'single' };
+    const whole = await expectSameEverywhere(text, options);
+    expect(summary(whole).map((c) => c.state)).toEqual(['input-available', 'output-error']);
+    expect(tools(whole)[1]).toMatchObject({ raw: '', input: { path: 'b' }, errorText: expect.stringContaining('this is call 2') });
+  });
+
   it('works with idPrefix and tools (a refused call is coerced too)', () => {
     const text = '^^^a\n^^^\n^^^b\nn: 2\n^^^';
     const chunks = parseTranscript(text, {
