@@ -2,13 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import type { SyntaxName } from '../src/index.js';
 import { ToolTranscript } from '../src/react/index.js';
-import { REGISTERED_SYNTAXES, registered } from './support/syntaxes.js';
-import { MIXED } from './support/transcripts.js';
+import { ALL_SYNTAXES } from './support/syntaxes.js';
+import { EXAMPLES } from './support/transcripts.js';
 
 interface PlaygroundArgs {
   /** Assistant text with embedded tool calls. */
   text: string;
-  /** Syntaxes to recognise (the ones this build registers). */
+  /** Syntaxes to recognise. */
   syntaxes: SyntaxName[];
   /** `data-theme` on the transcript; `system` follows `prefers-color-scheme`. */
   theme: 'light' | 'dark' | 'system';
@@ -21,14 +21,14 @@ const meta = {
   title: 'Transcript/Playground',
   parameters: { layout: 'padded' },
   args: {
-    text: MIXED,
-    syntaxes: [...REGISTERED_SYNTAXES],
+    text: ALL_SYNTAXES.map((name) => EXAMPLES[name]).join('\n\n'),
+    syntaxes: [...ALL_SYNTAXES],
     theme: 'light',
     streaming: false,
   },
   argTypes: {
     text: { control: 'text' },
-    syntaxes: { control: 'check', options: [...REGISTERED_SYNTAXES] },
+    syntaxes: { control: 'check', options: [...ALL_SYNTAXES] },
     theme: { control: 'inline-radio', options: ['light', 'dark', 'system'] },
     streaming: { control: 'boolean' },
   },
@@ -36,7 +36,7 @@ const meta = {
     <ToolTranscript
       text={text}
       // An empty selection means "no syntax": every block stays text.
-      syntaxes={registered(syntaxes ?? [])}
+      syntaxes={syntaxes ?? []}
       streaming={streaming}
       data-theme={theme === 'system' ? undefined : theme}
       style={{ maxWidth: '46rem', padding: theme === 'light' ? 0 : '1rem', borderRadius: 8 }}
@@ -47,12 +47,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Every registered syntax on the mixed transcript (fence, caret, emoji). */
+/** The six examples one after the other, every syntax on: untick one and its blocks turn back into text. */
 export const Playground: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const cards = canvas.getAllByRole('group', { name: /^Tool call / });
-    await expect(cards.map((card) => card.dataset.syntax)).toEqual(['fence', 'fence', 'caret', 'caret', 'caret', 'emoji', 'emoji', 'emoji']);
+    await expect(new Set(cards.map((card) => card.dataset.syntax))).toEqual(new Set(ALL_SYNTAXES));
+    await expect(cards).toHaveLength(2 + 3 + 3 + 3 + 4 + 3);
     await expect(canvasElement.querySelector('.tt-transcript')).toHaveAttribute('data-theme', 'light');
   },
 };

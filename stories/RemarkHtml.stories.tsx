@@ -6,13 +6,13 @@ import remarkRehype from 'remark-rehype';
 import { expect, within } from 'storybook/test';
 import { unified } from 'unified';
 import remarkToolCalls from '../src/remark/index.js';
-import { REGISTERED_SYNTAXES } from './support/syntaxes.js';
+import { ALL_SYNTAXES } from './support/syntaxes.js';
 import { EXAMPLES } from './support/transcripts.js';
 
 /** The static HTML of `remark-parse → remarkToolCalls → remark-rehype → rehype-stringify`. */
 function toHtml(markdown: string): string {
   return String(
-    unified().use(remarkParse).use(remarkToolCalls, { syntaxes: REGISTERED_SYNTAXES }).use(remarkRehype).use(rehypeStringify).processSync(markdown),
+    unified().use(remarkParse).use(remarkToolCalls, { syntaxes: ALL_SYNTAXES }).use(remarkRehype).use(rehypeStringify).processSync(markdown),
   );
 }
 
@@ -46,13 +46,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Every registered syntax's example through the pipeline (all registered syntaxes on), one after the other. */
+/** Every syntax's example through the pipeline (all six syntaxes on, `json` included), one after the other. */
 export const AllSyntaxes: Story = {
-  args: { markdown: REGISTERED_SYNTAXES.map((name) => EXAMPLES[name]).join('\n\n') },
+  args: { markdown: ALL_SYNTAXES.map((name) => EXAMPLES[name]).join('\n\n') },
   play: async ({ canvasElement }) => {
     const rendered = within(canvasElement).getByTestId('rendered');
     const sections = [...rendered.querySelectorAll<HTMLElement>('section.tt-tool')];
-    await expect(new Set(sections.map((section) => section.dataset.syntax))).toEqual(new Set(REGISTERED_SYNTAXES));
+    await expect(new Set(sections.map((section) => section.dataset.syntax))).toEqual(new Set(ALL_SYNTAXES));
     for (const section of sections) {
       await expect(section.dataset.toolCallId).toMatch(/\S/);
       await expect(section.dataset.toolName).toMatch(/\S/);

@@ -2,7 +2,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import type { SyntaxName } from '../src/index.js';
 import { ToolTranscript } from '../src/react/index.js';
-import { isRegistered, registered } from './support/syntaxes.js';
 import { EXAMPLES } from './support/transcripts.js';
 
 interface SyntaxArgs {
@@ -23,19 +22,7 @@ const meta = {
     syntax: { control: false },
     text: { control: 'text' },
   },
-  render: ({ syntax, text }) => {
-    const syntaxes = registered([syntax]);
-    return (
-      <div style={{ maxWidth: '46rem' }}>
-        {isRegistered(syntax) ? null : (
-          <p role="note" style={{ padding: '0.5rem 0.75rem', border: '1px solid #9a6700', borderRadius: 6, color: '#7d4e00' }}>
-            The <code>{syntax}</code> syntax is not registered in this build: its blocks show as text.
-          </p>
-        )}
-        <ToolTranscript text={text} syntaxes={syntaxes.length > 0 ? syntaxes : undefined} />
-      </div>
-    );
-  },
+  render: ({ syntax, text }) => <ToolTranscript text={text} syntaxes={[syntax]} style={{ maxWidth: '46rem' }} />,
 } satisfies Meta<SyntaxArgs>;
 
 export default meta;
@@ -91,10 +78,6 @@ export const Xml: Story = {
   args: { syntax: 'xml', text: EXAMPLES.xml },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    if (!isRegistered('xml')) {
-      await expect(canvas.getByRole('note')).toHaveTextContent('not registered');
-      return;
-    }
     await expect(cards(canvasElement)).toEqual(['read_file:input-available', 'write_file:input-available', 'run_bash:input-available']);
     await expect(canvas.getByText(/port = 8080/)).toBeVisible();
     await expect(canvas.queryByText(/<\/?tool/)).toBeNull();
@@ -106,10 +89,6 @@ export const Json: Story = {
   args: { syntax: 'json', text: EXAMPLES.json },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    if (!isRegistered('json')) {
-      await expect(canvas.getByRole('note')).toHaveTextContent('not registered');
-      return;
-    }
     await expect(cards(canvasElement)).toEqual([
       'get_weather:input-available',
       'get_weather:input-available',
