@@ -1,3 +1,5 @@
+import { SourcePosition } from '../shared/position.js';
+
 /**
  * An incremental JSON scanner: fed code units in order, it follows the JSON
  * grammar with a stack of open containers, tells where the top-level value
@@ -81,10 +83,8 @@ export class JsonTracker {
   /** Containers open in the bracket-balancing mode after an error. */
   private looseDepth = 0;
 
-  private offset = 0;
-  private line = 1;
-  private column = 1;
-  private afterCR = false;
+  /** Offset, line and column of the next unit. */
+  private readonly at = new SourcePosition();
 
   private stringIsKey = false;
   private keep = false;
@@ -122,8 +122,7 @@ export class JsonTracker {
           if (code === 34 || code === 92 || code < 32) break;
           j++;
         }
-        this.offset += j - i;
-        this.column += j - i;
+        this.at.skip(j - i);
         i = j;
         if (i >= to) break;
       }
@@ -149,7 +148,7 @@ export class JsonTracker {
       const depth = this.frames.length;
       if (this.mode === Mode.String || this.mode === Mode.Escape || this.mode === Mode.Unicode) {
         if (!this.stringIsKey) {
-          const end = this.mode === Mode.String ? this.offset : this.escapeStart;
+          const end = this.mode === Mode.String ? this.at.offset : this.escapeStart;
           return `${this.source.slice(0, end)}"${this.closers(depth)}`;
         }
       } else if (this.mode === Mode.Number) {
@@ -166,7 +165,7 @@ export class JsonTracker {
 
   /** Units fed so far. */
   get length(): number {
-    return this.offset;
+    return this.at.offset;
   }
 
   /** The closing brackets of the `depth` outermost containers, innermost first. */
@@ -219,7 +218,7 @@ export class JsonTracker {
       case Mode.Done:
         return;
     }
-    this.advance(unit);
+    this.at.advance(unit);
   }
 
   private stringUnit(unit: string): void {
@@ -228,7 +227,7 @@ export class JsonTracker {
       if (this.valid) this.endString();
     } else if (unit === '\\') {
       this.mode = Mode.Escape;
-      this.escapeStart = this.offset;
+      this.escapeStart = this.at.offset;
     } else if (unit.charCodeAt(0) < 32) {
       this.fail('a control character (such as a line break) inside a string');
     } else if (this.keep) this.kept += unit;
@@ -253,7 +252,7 @@ export class JsonTracker {
       return;
     }
     this.listener.scalar(depth, value);
-    this.valueDone(this.offset + 1);
+    this.valueDone(this.at.offset + 1);
   }
 
   private endNumber(): void {
@@ -319,7 +318,7 @@ export class JsonTracker {
       const object = unit === '{';
       this.frames.push({ object, expect: object ? Expect.KeyOrEnd : Expect.ValueOrEnd, key: undefined, index: 0 });
       this.listener.open(this.frames.length, object);
-      this.markSafe(this.offset + 1);
+      this.markSafe(this.at.offset + 1);
     } else if (unit === '"') this.startString(false);
     else if (unit === '-' || (unit >= '0' && unit <= '9')) this.startToken(Mode.Number, unit);
     else if (unit === 't' || unit === 'f' || unit === 'n') this.startToken(Mode.Literal, unit);
@@ -338,15 +337,15 @@ export class JsonTracker {
   private startToken(mode: Mode, unit: string): void {
     this.mode = mode;
     this.token = unit;
-    this.tokenStart = this.offset;
-    this.tokenLine = this.line;
-    this.tokenColumn = this.column;
+    this.tokenStart = this.at.offset;
+    this.tokenLine = this.at.line;
+    this.tokenColumn = this.at.column;
   }
 
   private closeContainer(): void {
     this.listener.close(this.frames.length);
     this.frames.pop();
-    this.valueDone(this.offset + 1);
+    this.valueDone(this.at.offset + 1);
   }
 
   /** A value ended at `end`: its container waits for a comma or its end; the top-level value is the block's end. */
@@ -378,7 +377,7 @@ export class JsonTracker {
   }
 
   private fail(message: string): void {
-    this.failAt(message, this.line, this.column);
+    this.failAt(message, this.at.line, this.at.column);
   }
 
   private failAt(message: string, line: number, column: number): void {
@@ -387,23 +386,6 @@ export class JsonTracker {
     this.looseDepth = this.frames.length;
   }
 
-  /** Counts a unit into the offset, line and column (CRLF is one line break). */
-  private advance(unit: string): void {
-    this.offset++;
-    if (unit === '\n') {
-      if (!this.afterCR) {
-        this.line++;
-        this.column = 1;
-      }
-      this.afterCR = false;
-      return;
-    }
-    this.afterCR = unit === '\r';
-    if (this.afterCR) {
-      this.line++;
-      this.column = 1;
-    } else this.column++;
-  }
 }
 
 /** A number being written without the units that cannot end one (`12.` → `12`, `1e+` → `1`). */

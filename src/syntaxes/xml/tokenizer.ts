@@ -1,4 +1,5 @@
 import { TagReader, TagStep } from './tag.js';
+import { SourcePosition } from '../shared/position.js';
 
 /** Where a token starts, counted from the block's `<` (line 1, column 1). */
 export interface Position {
@@ -59,11 +60,8 @@ const enum Mode {
  * read again. Inside CDATA only `]]>` matters.
  */
 export class XmlTokenizer {
-  /** Units of the body consumed so far. */
-  private offset = 0;
-  private line = 1;
-  private column: number;
-  private afterCR = false;
+  /** Offset, line and column of the next unit. */
+  private readonly at: SourcePosition;
 
   private mode = Mode.Text;
   private tag: TagReader | undefined;
@@ -78,7 +76,7 @@ export class XmlTokenizer {
     /** Units of the opener before the body (on line 1). */
     openerLength: number,
   ) {
-    this.column = openerLength + 1;
+    this.at = new SourcePosition(openerLength + 1);
   }
 
   /** Consumes `text[from..to)`; returns the index just past the block's closer, or -1. */
@@ -96,7 +94,7 @@ export class XmlTokenizer {
           }
           if (j < to) {
             this.startTag();
-            this.advance('<');
+            this.at.advance('<');
           }
           i = j + 1;
           break;
@@ -112,7 +110,7 @@ export class XmlTokenizer {
             break;
           }
           this.tagRaw += unit;
-          this.advance(unit);
+          this.at.advance(unit);
           i++;
           if (step === TagStep.Done && this.endTag()) return i;
           break;
@@ -134,7 +132,7 @@ export class XmlTokenizer {
 
   /** Position of the next unit. */
   position(): Position {
-    return { line: this.line, column: this.column };
+    return { line: this.at.line, column: this.at.column };
   }
 
   private startTag(): void {
@@ -142,7 +140,7 @@ export class XmlTokenizer {
     this.tag = new TagReader(true);
     this.tagRaw = '<';
     this.tagAt = this.position();
-    this.tagStart = this.offset;
+    this.tagStart = this.at.offset;
   }
 
   /** A tag is complete: hand it to the sink. Returns `true` when it closed the block. */
@@ -168,7 +166,7 @@ export class XmlTokenizer {
       selfClosing: tag.selfClosing,
       raw,
       at: this.tagAt,
-      end: this.offset,
+      end: this.at.offset,
     });
     return false;
   }
@@ -177,7 +175,7 @@ export class XmlTokenizer {
   private readCData(text: string, from: number, to: number): number {
     for (let i = from; i < to; i++) {
       const unit = text[i]!;
-      this.advance(unit);
+      this.at.advance(unit);
       if (unit === '>' && this.brackets >= 2) {
         const content = this.cdata.slice(0, -2);
         const raw = `${this.tagRaw}${this.cdata}>`;
@@ -194,24 +192,7 @@ export class XmlTokenizer {
   }
 
   private advanceOver(text: string, from: number, to: number): void {
-    for (let i = from; i < to; i++) this.advance(text[i]!);
+    for (let i = from; i < to; i++) this.at.advance(text[i]!);
   }
 
-  /** Counts a consumed unit into the offset, line and column (CRLF is one line break). */
-  private advance(unit: string): void {
-    this.offset++;
-    if (unit === '\n') {
-      if (!this.afterCR) {
-        this.line++;
-        this.column = 1;
-      }
-      this.afterCR = false;
-      return;
-    }
-    this.afterCR = unit === '\r';
-    if (this.afterCR) {
-      this.line++;
-      this.column = 1;
-    } else this.column++;
-  }
 }
