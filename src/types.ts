@@ -16,6 +16,17 @@ export const TOOL_STATES: readonly ToolState[] = [
   'output-error',
 ];
 
+/**
+ * The label a person sees for each state, in the React card and in the remark
+ * HTML alike — one table, so the two cannot drift apart.
+ */
+export const TOOL_STATE_LABELS: Readonly<Record<ToolState, string>> = {
+  'input-streaming': 'Receiving input',
+  'input-available': 'Running',
+  'output-available': 'Completed',
+  'output-error': 'Error',
+};
+
 /** A run of ordinary assistant text (markdown). */
 export interface TextChunk {
   type: 'text';

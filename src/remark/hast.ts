@@ -1,4 +1,4 @@
-import type { ToolState } from '../types.js';
+import { TOOL_STATE_LABELS } from '../types.js';
 import type { ToolCallNode } from './node.js';
 
 /** A hast text node (declared here so the package needs no `@types/hast`). */
@@ -15,13 +15,8 @@ export interface HastElement {
   children: Array<HastElement | HastText>;
 }
 
-/** The label shown for each state, as the React cards show them. */
-export const TOOL_STATE_LABELS: Readonly<Record<ToolState, string>> = {
-  'input-streaming': 'Streaming',
-  'input-available': 'Called',
-  'output-available': 'Completed',
-  'output-error': 'Error',
-};
+/** The state labels, shared with the React cards (re-exported from `tool-transcript/remark`). */
+export { TOOL_STATE_LABELS };
 
 /**
  * The HTML of a tool call:

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { ToolState } from '../../types.js';
+import { TOOL_STATE_LABELS, type ToolState } from '../../types.js';
 
 /** How a tool state is shown: a short label and an icon (decorative; the label carries the meaning). */
 export interface ToolStateDisplay {
@@ -21,10 +21,10 @@ const iconProps = {
   className: 'tt-tool-icon',
 } as const;
 
-/** Label and icon per state — one table, so a new state cannot be forgotten. */
+/** Label (from the core's {@link TOOL_STATE_LABELS}) and icon per state — one table, so a new state cannot be forgotten. */
 export const TOOL_STATE_DISPLAY: Readonly<Record<ToolState, ToolStateDisplay>> = {
   'input-streaming': {
-    label: 'Receiving input',
+    label: TOOL_STATE_LABELS['input-streaming'],
     icon: (
       <svg {...iconProps} data-icon="input-streaming">
         <circle cx="8" cy="8" r="6" strokeDasharray="3 2.5" />
@@ -32,7 +32,7 @@ export const TOOL_STATE_DISPLAY: Readonly<Record<ToolState, ToolStateDisplay>> =
     ),
   },
   'input-available': {
-    label: 'Running',
+    label: TOOL_STATE_LABELS['input-available'],
     icon: (
       <svg {...iconProps} data-icon="input-available">
         <circle cx="8" cy="8" r="6" />
@@ -41,7 +41,7 @@ export const TOOL_STATE_DISPLAY: Readonly<Record<ToolState, ToolStateDisplay>> =
     ),
   },
   'output-available': {
-    label: 'Completed',
+    label: TOOL_STATE_LABELS['output-available'],
     icon: (
       <svg {...iconProps} data-icon="output-available">
         <circle cx="8" cy="8" r="6" />
@@ -50,7 +50,7 @@ export const TOOL_STATE_DISPLAY: Readonly<Record<ToolState, ToolStateDisplay>> =
     ),
   },
   'output-error': {
-    label: 'Error',
+    label: TOOL_STATE_LABELS['output-error'],
     icon: (
       <svg {...iconProps} data-icon="output-error">
         <circle cx="8" cy="8" r="6" />
