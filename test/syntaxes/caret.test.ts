@@ -341,3 +341,12 @@ describe('caret linear work', () => {
     expect(parseTranscript(body, { syntaxes: ['caret'] })[0]).toMatchObject({ type: 'tool', closed: true });
   });
 });
+
+describe('caret YAML parameters', () => {
+  it('round-trips list items that are only spaces and a line break (the yaml library drops their indentation indicator)', () => {
+    for (const input of [{ a: ['  \n'] }, { a: ['  \n', 'x'] }, { b: ' \n  ' }]) {
+      const block = caretSyntax.format({ toolName: 'w', input });
+      expect(parseTranscript(block, { syntaxes: ['caret'] })[0]).toMatchObject({ type: 'tool', input });
+    }
+  });
+});

@@ -14,7 +14,16 @@ export function readCaretYaml(text: string, firstLine: number): YamlResult {
 /**
  * Writes a mapping as YAML the reader gives back exactly: failsafe schema (no
  * quoting of `true` or `123` keys for the reader's sake), no line folding.
+ * Block scalars read best, but the yaml library writes some of them wrongly
+ * (a `|+` scalar whose first line is only spaces loses its indentation
+ * indicator, and the spaces with it), so the text is read back and, when it
+ * differs, written again with double-quoted scalars, which always round-trip.
  */
 export function writeCaretYaml(value: Record<string, unknown>): string {
-  return stringify(value, { schema: 'failsafe', lineWidth: 0, aliasDuplicateObjects: false });
+  const options = { schema: 'failsafe', lineWidth: 0, aliasDuplicateObjects: false } as const;
+  const block = stringify(value, options);
+  const back = readCaretYaml(block, 1);
+  // Failsafe YAML holds only strings, arrays and mappings in written order: JSON equality is exact here.
+  if (back.ok && JSON.stringify(back.value) === JSON.stringify(value)) return block;
+  return stringify(value, { ...options, blockQuote: false });
 }
