@@ -102,6 +102,7 @@ if (hasFiles('test', /\.test\.ts$/, ['browser/', 'react/'])) {
       name: 'node',
       environment: 'node',
       include: ['test/**/*.test.ts'],
+      setupFiles: ['test/support/fast-check-seed.ts'],
       exclude: [...configDefaults.exclude, 'test/browser/**', 'test/react/**'],
     },
   });
@@ -115,6 +116,7 @@ if (hasFiles('test/react', /\.test\.tsx?$/)) {
       name: 'jsdom',
       environment: 'jsdom',
       include: ['test/react/**/*.test.{ts,tsx}'],
+      setupFiles: ['test/support/fast-check-seed.ts'],
     },
   });
 }
