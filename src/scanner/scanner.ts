@@ -1,12 +1,30 @@
 import type { BlockReader, OpenerAccept, OpenerReader, ToolSyntax } from '../types.js';
 import { LINE_START, MarkdownTracker } from './markdown.js';
+import { TextBuffer } from './text-buffer.js';
 
 /** A tool block being read: its syntax, its reader and its source text so far. */
 export interface ActiveBlock {
   readonly syntax: ToolSyntax;
   readonly reader: BlockReader;
   /** Source text of the block read so far, markers included. */
-  raw: string;
+  readonly raw: string;
+}
+
+/** The block being read: its source text kept in a {@link TextBuffer} (one-unit deltas are cheap). */
+class OpenBlock implements ActiveBlock {
+  readonly source: TextBuffer;
+
+  constructor(
+    readonly syntax: ToolSyntax,
+    readonly reader: BlockReader,
+    opener: string,
+  ) {
+    this.source = new TextBuffer(opener);
+  }
+
+  get raw(): string {
+    return this.source.toString();
+  }
 }
 
 /** Receives what the scanner finds, in source order. */
@@ -58,13 +76,15 @@ export class Scanner {
   private readonly atLineStart = new Map<string, ToolSyntax[]>();
   private readonly midLine = new Map<string, ToolSyntax[]>();
   private readonly sources: Source[] = [];
+  /** The source of `write`, reused: the stack is always empty when `write` is called. */
+  private readonly input: Source = { text: '', pos: 0 };
   private mode = Mode.Text;
 
   private candidates: Candidate[] = [];
   private rejectAt = 0;
   private held = '';
 
-  private block: ActiveBlock | undefined;
+  private block: OpenBlock | undefined;
 
   private specRun = 0;
   private specRunChar = '';
@@ -89,8 +109,12 @@ export class Scanner {
   /** Feeds the next piece of text. */
   write(text: string): void {
     if (text.length === 0) return;
-    this.sources.push({ text, pos: 0 });
+    const input = this.input;
+    input.text = text;
+    input.pos = 0;
+    this.sources.push(input);
     this.pump();
+    input.text = '';
   }
 
   /** The input is complete: settles what was held and ends an open block. */
@@ -246,7 +270,7 @@ export class Scanner {
       this.mode = Mode.Speculate;
       return;
     }
-    const block: ActiveBlock = { syntax, reader: accept.block, raw: this.held };
+    const block = new OpenBlock(syntax, accept.block, this.held);
     this.held = '';
     this.block = block;
     this.md.dropPendingTicks();
@@ -262,12 +286,12 @@ export class Scanner {
     const end = block.reader.read(text, from, text.length);
     if (end < 0) {
       this.steps += text.length - from;
-      block.raw += text.slice(from);
+      block.source.append(from === 0 ? text : text.slice(from));
       source.pos = text.length;
       return;
     }
     this.steps += end - from;
-    block.raw += text.slice(from, end);
+    block.source.append(text.slice(from, end));
     source.pos = end;
     this.closeBlock(true);
   }
@@ -276,7 +300,7 @@ export class Scanner {
     const block = this.block!;
     this.block = undefined;
     this.mode = Mode.Text;
-    const last = block.raw[block.raw.length - 1];
+    const last = block.source.last;
     this.md.afterBlock(last === '\n' || last === '\r');
     this.sink.close(block, closed);
   }

@@ -1,3 +1,4 @@
+import { TextBuffer } from '../../scanner/text-buffer.js';
 import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
 
 /** 🛠 is U+1F6E0: the surrogate pair D83D DEE0. U+FE0F (variation selector) may follow. */
@@ -80,7 +81,7 @@ const enum End {
 
 /** The body of an emoji block, up to the end marker. */
 export class EmojiBlock implements BlockReader {
-  private body = '';
+  private readonly body = new TextBuffer();
   private delta = '';
   /** Units of a possible end marker. */
   private held = '';
@@ -186,13 +187,13 @@ export class EmojiBlock implements BlockReader {
   }
 
   finish(): ParsedCall[] {
-    const input: EmojiInput = { args: this.args, body: this.body };
+    const input: EmojiInput = { args: this.args, body: this.body.toString() };
     return [{ toolName: this.toolName, input }];
   }
 
   private confirm(units: string): void {
     if (units === '') return;
-    this.body += units;
+    this.body.append(units);
     this.delta += units;
   }
 }

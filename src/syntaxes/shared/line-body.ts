@@ -1,3 +1,5 @@
+import { TextBuffer } from '../../scanner/text-buffer.js';
+
 /**
  * Recognises a closing line incrementally, one unit at a time from the start
  * of a line (line breaks excluded).
@@ -18,8 +20,7 @@ export interface LineCloser {
  * block (it belongs to the following text).
  */
 export class LineBody {
-  /** Confirmed body text. */
-  text = '';
+  private readonly confirmed = new TextBuffer();
   private delta = '';
   /** Units of the current line held while it may be the closer. */
   private pending = '';
@@ -46,6 +47,11 @@ export class LineBody {
     closer.reset();
   }
 
+  /** Confirmed body text. */
+  get text(): string {
+    return this.confirmed.toString();
+  }
+
   /** See {@link BlockReader.read}: -1 while open, else the index where the block ends. */
   read(text: string, from: number, to: number): number {
     let i = from;
@@ -56,7 +62,7 @@ export class LineBody {
         if (this.skipFirstLF) this.skipFirstLF = false;
         else this.confirm('\n');
         this.line = '';
-        this.completeLength = this.text.length;
+        this.completeLength = this.confirmed.length;
         i++;
         continue;
       }
@@ -116,7 +122,7 @@ export class LineBody {
     this.pending = '';
     this.onLine?.(this.line);
     this.line = '';
-    this.completeLength = this.text.length;
+    this.completeLength = this.confirmed.length;
     this.maybeCloser = true;
     this.afterCR = lineBreak === '\r';
     this.closer.reset();
@@ -124,7 +130,7 @@ export class LineBody {
 
   private confirm(units: string): void {
     if (units === '') return;
-    this.text += units;
+    this.confirmed.append(units);
     this.delta += units;
     this.line += units;
   }
