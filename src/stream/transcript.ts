@@ -1,5 +1,6 @@
 import type { CallReview } from '../format/call-review.js';
 import type { ActiveBlock, ScannerSink } from '../scanner/scanner.js';
+import { TextBuffer } from '../scanner/text-buffer.js';
 import type { ParsedCall, ToolChunk, TranscriptChunk, UIMessageChunk } from '../types.js';
 import { settleEvents, toToolChunk } from './chunks.js';
 
@@ -16,9 +17,15 @@ interface OpenTool {
  * the AI SDK UI-message chunks.
  */
 export class TranscriptBuilder implements ScannerSink {
-  /** Finished chunks; the last text chunk may still grow (by replacement). */
-  readonly chunks: TranscriptChunk[] = [];
-  private readonly events: UIMessageChunk[] = [];
+  /** Finished chunks (the last text chunk may still grow, by replacement), without the text not yet folded in. */
+  private readonly done: TranscriptChunk[] = [];
+  /**
+   * Text since the last read of {@link chunks}. Folded into the last text chunk only when the
+   * chunks are read: a new chunk object and a rope node per delta made one-unit deltas several
+   * times slower than the whole parse.
+   */
+  private readonly unfolded = new TextBuffer();
+  private events: UIMessageChunk[] = [];
   private textId: string | undefined;
   private textCount = 0;
   private pendingText = '';
@@ -36,11 +43,14 @@ export class TranscriptBuilder implements ScannerSink {
     private readonly review?: CallReview,
   ) {}
 
+  /** The chunks so far (an open block excluded); the last text chunk is replaced, never mutated, when it grows. */
+  get chunks(): TranscriptChunk[] {
+    this.foldText();
+    return this.done;
+  }
+
   text(value: string): void {
-    const chunks = this.chunks;
-    const last = chunks[chunks.length - 1];
-    if (last?.type === 'text') chunks[chunks.length - 1] = { type: 'text', value: last.value + value };
-    else chunks.push({ type: 'text', value });
+    this.unfolded.append(value);
     if (!this.emitEvents) return;
     if (this.textId === undefined) {
       this.textId = `text-${++this.textCount}`;
@@ -50,6 +60,7 @@ export class TranscriptBuilder implements ScannerSink {
   }
 
   open(block: ActiveBlock): void {
+    this.foldText();
     this.endText();
     this.tool = { block };
     this.partialCache = undefined;
@@ -57,6 +68,7 @@ export class TranscriptBuilder implements ScannerSink {
   }
 
   close(block: ActiveBlock, closed: boolean): void {
+    this.foldText();
     this.progress();
     const tool = this.tool!;
     this.tool = undefined;
@@ -73,7 +85,7 @@ export class TranscriptBuilder implements ScannerSink {
       });
       const chunk = review ? review.admit(read) : read;
       this.toolCount++;
-      this.chunks.push(chunk);
+      this.done.push(chunk);
       if (!this.emitEvents) return;
       if (index > 0 || tool.startedId === undefined) {
         this.events.push({ type: 'tool-input-start', toolCallId: chunk.toolCallId, toolName: chunk.toolName, dynamic: true });
@@ -86,9 +98,26 @@ export class TranscriptBuilder implements ScannerSink {
 
   /** Flushes buffered text and the open block's progress; returns the events since the last drain. */
   drain(): UIMessageChunk[] {
+    // The usual delta yields one event, a text or an input delta: returned in an array of its own
+    // size (a fresh events array grown by push was a third of a one-unit write's cost).
+    if (this.events.length === 0) {
+      const tool = this.tool;
+      if (tool === undefined && this.textId !== undefined && this.pendingText !== '') {
+        const delta = this.pendingText;
+        this.pendingText = '';
+        return [{ type: 'text-delta', id: this.textId, delta }];
+      }
+      if (tool?.startedId !== undefined && this.pendingText === '') {
+        const delta = tool.block.reader.takeInputDelta();
+        return delta === '' ? [] : [{ type: 'tool-input-delta', toolCallId: tool.startedId, inputTextDelta: delta }];
+      }
+    }
     this.flushText();
     this.progress();
-    return this.events.splice(0);
+    const events = this.events;
+    if (events.length === 0) return [];
+    this.events = [];
+    return events;
   }
 
   /** The input is complete: closes the open text part. */
@@ -114,6 +143,16 @@ export class TranscriptBuilder implements ScannerSink {
     );
     this.partialCache = { rawLength: block.raw.length, chunks };
     return chunks;
+  }
+
+  /** Folds the pending text into the last text chunk (a new chunk object). */
+  private foldText(): void {
+    if (this.unfolded.length === 0) return;
+    const value = this.unfolded.take();
+    const chunks = this.done;
+    const last = chunks[chunks.length - 1];
+    if (last?.type === 'text') chunks[chunks.length - 1] = { type: 'text', value: last.value + value };
+    else chunks.push({ type: 'text', value });
   }
 
   /** `tool-call-N` for the next tool chunk (plus `offset`). */
