@@ -13,6 +13,8 @@ export class FenceOpener implements OpenerReader {
   private runLength = 0;
   private index = 0;
   private info = '';
+  /** Units of the info string after its leading blanks (checked one at a time against the word). */
+  private wordUnits = 0;
   private endedWithCR = false;
 
   constructor(private readonly word: string) {}
@@ -36,7 +38,7 @@ export class FenceOpener implements OpenerReader {
     }
     if (unit === '`' && this.fenceChar === '`') return this.runLength;
     this.info += unit;
-    return this.infoStillPossible() ? undefined : this.runLength;
+    return this.infoStillPossible(unit) ? undefined : this.runLength;
   }
 
   end(): OpenerVerdict {
@@ -60,12 +62,18 @@ export class FenceOpener implements OpenerReader {
     };
   }
 
-  /** Whether the info read so far can still begin with the word and a space. */
-  private infoStillPossible(): boolean {
-    const info = this.info.replace(/^[ \t]+/, '');
+  /**
+   * Whether the info read so far (ending with `unit`) can still begin with the
+   * word and a space. Checks only the new unit, so a long info line costs
+   * constant work per unit.
+   */
+  private infoStillPossible(unit: string): boolean {
+    if (this.wordUnits === 0 && (unit === ' ' || unit === '\t')) return true;
+    const at = this.wordUnits++;
     const word = this.word;
-    if (info.length <= word.length) return word.startsWith(info);
-    return info.startsWith(word) && (info[word.length] === ' ' || info[word.length] === '\t');
+    if (at < word.length) return unit === word[at];
+    if (at === word.length) return unit === ' ' || unit === '\t';
+    return true;
   }
 }
 

@@ -1,0 +1,104 @@
+/**
+ * Measuring work on adversarial input by counting, never by time: scanner
+ * steps (every code unit the scanner visits, rescans included), characters
+ * handed to the YAML parser and to `JSON.parse`, and units a reader copies a
+ * second time. Together they bound the work of the scanner and of every
+ * block reader.
+ */
+import { expect } from 'vitest';
+import { builtinSyntaxes, createTranscriptParser, type ToolSyntax, type TranscriptChunk } from '../../src/index.js';
+import { yamlWork } from '../../src/syntaxes/shared/yaml.js';
+
+/** `npm run fuzz` sets FUZZ=1: bigger inputs. */
+export const FUZZ = process.env.FUZZ === '1';
+
+/** Every built-in syntax, the opt-in JSON syntax included. */
+export const ALL_SYNTAXES = Object.values(builtinSyntaxes) as ToolSyntax[];
+
+export const KB = 1024;
+export const MB = 1024 * KB;
+
+export interface Work {
+  /** Scanner steps. */
+  steps: number;
+  /** Characters handed to the YAML parser. */
+  yaml: number;
+  /** Characters handed to `JSON.parse`. */
+  json: number;
+  /** Units copied again by a reader. */
+  copied: number;
+  /** Snapshots read while streaming. */
+  snapshots: number;
+  /** The final chunks. */
+  chunks: TranscriptChunk[];
+}
+
+export interface StreamOptions {
+  /** Delta size in code units. Default 4096. */
+  delta?: number;
+  syntaxes?: ToolSyntax[];
+}
+
+/**
+ * Streams `text` in deltas and reads the snapshot after each one, as the store
+ * and the React components do (that is what runs the partial parsers), then
+ * ends the parse.
+ */
+export function measure(text: string, { delta = 4096, syntaxes = ALL_SYNTAXES }: StreamOptions = {}): Work {
+  const parser = createTranscriptParser({ syntaxes });
+  const yaml = yamlWork.characters;
+  let snapshots = 0;
+  for (let i = 0; i < text.length; i += delta) {
+    parser.write(text.slice(i, i + delta));
+    if (parser.chunks.length > 0) snapshots++;
+  }
+  parser.end();
+  return {
+    steps: parser.steps,
+    yaml: yamlWork.characters - yaml,
+    json: 0,
+    copied: 0,
+    snapshots,
+    chunks: parser.chunks,
+  };
+}
+
+/** `unit` repeated to exactly `length` code units. */
+export function repeatTo(unit: string, length: number): string {
+  return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+}
+
+/** An adversarial pattern: a document of about `n` code units. */
+export interface Pattern {
+  name: string;
+  make: (n: number) => string;
+  /** Size for a CI run (default 1 MB); FUZZ runs use 1 MB or more. */
+  size?: number;
+}
+
+/** Slack for fixed costs (a block's first snapshots, a held marker): units. */
+const SLACK = 64 * KB;
+
+/**
+ * Measures a pattern at `n` and `2n` and asserts linear work: steps at most
+ * four per unit, parser and copy work at most eight per unit (the partial
+ * parsers re-read a growing body only each time it grew by a quarter), and
+ * doubling the input at most (about) doubles each count.
+ */
+export function expectLinear(pattern: Pattern, n: number, options?: StreamOptions): [Work, Work] {
+  const small = pattern.make(n);
+  const large = pattern.make(2 * n);
+  const a = measure(small, options);
+  const b = measure(large, options);
+  const ratio = large.length / small.length;
+  expect(ratio, 'the pattern grows with n').toBeGreaterThan(1.5);
+  expect(a.steps, 'steps per unit').toBeLessThanOrEqual(4 * small.length + 64);
+  expect(b.steps, 'steps per unit').toBeLessThanOrEqual(4 * large.length + 64);
+  expect(b.steps, 'steps grow linearly').toBeLessThanOrEqual(1.1 * ratio * a.steps + 64);
+  for (const key of ['yaml', 'json', 'copied'] as const) {
+    expect(a[key], `${key} work per unit`).toBeLessThanOrEqual(8 * small.length + SLACK);
+    expect(b[key], `${key} work per unit`).toBeLessThanOrEqual(8 * large.length + SLACK);
+    expect(b[key], `${key} work grows linearly`).toBeLessThanOrEqual(1.3 * ratio * a[key] + SLACK);
+  }
+  return [a, b];
+}
