@@ -1,5 +1,5 @@
 import type { ParsedCall } from '../../types.js';
-import { isRecord } from '../shared/object.js';
+import { isRecord, setOwn } from '../shared/object.js';
 import { invalidStateMessage, isToolState } from '../shared/state.js';
 import { parseYaml } from '../shared/yaml.js';
 import type { FenceInfo } from './info.js';
@@ -52,7 +52,7 @@ export function fromYaml(base: ParsedCall, value: unknown): ParsedCall {
     call.state = value.state;
   }
   for (const key of Object.keys(value)) {
-    if (!KNOWN_KEYS.has(key)) (call.fields ??= {})[key] = value[key];
+    if (!KNOWN_KEYS.has(key)) setOwn((call.fields ??= {}), key, value[key]);
   }
   return call;
 }

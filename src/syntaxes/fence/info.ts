@@ -1,3 +1,5 @@
+import { setOwn } from '../shared/object.js';
+
 /**
  * The info string of a tool fence after its `tool` word:
  * positional `NAME ID`, assignments `name=… id=…` (quoted values unquoted),
@@ -23,7 +25,7 @@ export function parseFenceInfo(rest: string): FenceInfo {
     } else if (ID_KEYS.has(token.key)) {
       info.toolCallId ??= token.value;
     } else {
-      (info.fields ??= {})[token.key] = token.value;
+      setOwn((info.fields ??= {}), token.key, token.value);
     }
   }
   if (positional[0] !== undefined) info.toolName ??= positional[0];
