@@ -1,4 +1,5 @@
 import type { ParsedCall } from '../../types.js';
+import { parseJson } from '../shared/json.js';
 import { isRecord } from '../shared/object.js';
 import { JsonTracker } from './tracker.js';
 
@@ -33,11 +34,8 @@ export function parsePartialJson(text: string): unknown {
   tracker.feed(text, 0, text.length);
   const repaired = tracker.repaired();
   if (repaired === undefined) return undefined;
-  try {
-    return JSON.parse(repaired) as unknown;
-  } catch {
-    return undefined;
-  }
+  const parsed = parseJson(repaired);
+  return parsed.ok ? parsed.value : undefined;
 }
 
 function callItems(value: unknown): unknown[] {
@@ -91,17 +89,15 @@ function itemCall(item: unknown, prefix: string, strict: boolean): ParsedCall {
 /** The arguments object, or the text of what is wrong with it. */
 function readArguments(args: { key: string; value: unknown } | undefined, prefix: string, strict: boolean): Record<string, unknown> | string {
   if (args === undefined || args.value === null) return {};
-  let value = args.value;
+  let value: unknown = args.value;
   // `"arguments": ""` is how some models write a call without arguments.
   if (typeof value === 'string' && value.trim() === '') return {};
   if (typeof value === 'string') {
     if (!strict) value = parsePartialJson(value) ?? {};
     else {
-      try {
-        value = JSON.parse(value);
-      } catch (error) {
-        return `${prefix}the "${args.key}" string is not valid JSON: ${(error as Error).message}`;
-      }
+      const parsed = parseJson(value);
+      if (!parsed.ok) return `${prefix}the "${args.key}" string is not valid JSON: ${parsed.message}`;
+      value = parsed.value;
     }
   }
   if (isRecord(value)) return value;

@@ -1,4 +1,5 @@
 import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
+import { parseJson } from '../shared/json.js';
 import { callsFromJson } from './calls.js';
 import { JsonTracker } from './tracker.js';
 import { CallWatcher } from './watcher.js';
@@ -105,23 +106,16 @@ export class JsonBlock implements BlockReader {
       const value = this.repairedValue();
       return this.withIdentity(value === undefined ? [{ input: {} }] : callsFromJson(value, false));
     }
-    let value: unknown;
-    try {
-      value = JSON.parse(tracker.source);
-    } catch (error) {
-      return this.withIdentity([{ input: {}, invalid: true, errorText: `invalid JSON: ${(error as Error).message}` }]);
-    }
-    return this.withIdentity(callsFromJson(value, true));
+    const parsed = parseJson(tracker.source);
+    if (!parsed.ok) return this.withIdentity([{ input: {}, invalid: true, errorText: `invalid JSON: ${parsed.message}` }]);
+    return this.withIdentity(callsFromJson(parsed.value, true));
   }
 
   private repairedValue(): unknown {
     const repaired = this.tracker.repaired();
     if (repaired === undefined) return undefined;
-    try {
-      return JSON.parse(repaired) as unknown;
-    } catch {
-      return undefined;
-    }
+    const parsed = parseJson(repaired);
+    return parsed.ok ? parsed.value : undefined;
   }
 
   /** The identity the stream announced is binding for the first call. */

@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH } from '../shared/json.js';
 import { SourcePosition } from '../shared/position.js';
 
 /**
@@ -315,6 +316,11 @@ export class JsonTracker {
 
   private startValue(unit: string): void {
     if (unit === '{' || unit === '[') {
+      if (this.frames.length >= MAX_JSON_DEPTH) {
+        this.fail(`objects and arrays nested deeper than ${MAX_JSON_DEPTH} levels`);
+        this.loose(unit);
+        return;
+      }
       const object = unit === '{';
       this.frames.push({ object, expect: object ? Expect.KeyOrEnd : Expect.ValueOrEnd, key: undefined, index: 0 });
       this.listener.open(this.frames.length, object);

@@ -1,4 +1,5 @@
 import type { ParsedCall } from '../../types.js';
+import { jsonWork, MAX_JSON_DEPTH, parseJson, tooDeep } from '../shared/json.js';
 import { isRecord } from '../shared/object.js';
 
 /**
@@ -40,6 +41,7 @@ export interface SentinelHeader {
  */
 export function readSentinelHeader(json: string): SentinelHeader | undefined {
   let value: unknown;
+  jsonWork.characters += json.length;
   try {
     value = JSON.parse(json);
   } catch {
@@ -48,6 +50,10 @@ export function readSentinelHeader(json: string): SentinelHeader | undefined {
   if (!isRecord(value) || typeof value.type !== 'string' || !Object.hasOwn(TYPES, value.type)) return undefined;
   const type = TYPES[value.type]!;
   const header: SentinelHeader = { toolName: type.toolName ?? 'tool', input: {}, hasArguments: false };
+  if (tooDeep(value)) {
+    header.errorText = `the header JSON is nested deeper than ${MAX_JSON_DEPTH} levels`;
+    return header;
+  }
   const id = value.id ?? value.tool_call_id;
   if (typeof id === 'string' || typeof id === 'number') header.toolCallId = String(id);
   else if (id !== undefined && id !== null) header.errorText = `the header "id" must be a string, not ${describe(id)}`;
@@ -73,14 +79,14 @@ function readArguments(header: SentinelHeader, value: Record<string, unknown>): 
   const args = value.arguments;
   if (args === undefined || args === null) return;
   header.hasArguments = true;
-  let parsed = args;
+  let parsed: unknown = args;
   if (typeof args === 'string') {
-    try {
-      parsed = JSON.parse(args);
-    } catch (error) {
-      header.errorText ??= `the "arguments" string is not valid JSON: ${(error as Error).message}`;
+    const result = parseJson(args);
+    if (!result.ok) {
+      header.errorText ??= `the "arguments" string is not valid JSON: ${result.message}`;
       return;
     }
+    parsed = result.value;
   }
   if (isRecord(parsed)) header.input = parsed;
   else header.errorText ??= `"arguments" must be a JSON object, not ${describe(parsed)}`;
@@ -103,13 +109,10 @@ export function sentinelCall(header: SentinelHeader, body: string): ParsedCall {
     }
   } else if (body.trim() !== '') {
     if (!header.hasArguments && body.trimStart().startsWith('{')) {
-      try {
-        const parsed: unknown = JSON.parse(body);
-        if (isRecord(parsed)) call.input = parsed;
-        else return invalid(call, header, 'the body of a tool segment must be a JSON object of arguments');
-      } catch (error) {
-        return invalid(call, header, `the body is not valid JSON arguments: ${(error as Error).message}`);
-      }
+      const parsed = parseJson(body);
+      if (!parsed.ok) return invalid(call, header, `the body is not valid JSON arguments: ${parsed.message}`);
+      if (isRecord(parsed.value)) call.input = parsed.value;
+      else return invalid(call, header, 'the body of a tool segment must be a JSON object of arguments');
     } else call.fields = { ...call.fields, body };
   }
   if (header.errorText !== undefined) return invalid(call, header, header.errorText);

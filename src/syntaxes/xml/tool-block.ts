@@ -1,4 +1,5 @@
 import type { BlockIdentity, BlockReader, ParsedCall } from '../../types.js';
+import { parseJson } from '../shared/json.js';
 import { isRecord } from '../shared/object.js';
 import { Collector } from './collector.js';
 import { XmlTokenizer, type CloseTag, type OpenTag, type Position, type TokenSink } from './tokenizer.js';
@@ -45,6 +46,13 @@ interface ElementFrame {
 }
 
 type Frame = ArgumentsFrame | ValueFrame | ElementFrame;
+
+/**
+ * Deepest nesting of elements in a `<tool>` block (`<arguments>` counts). Values
+ * nested deeper break `JSON.stringify` and the renderers downstream, and no
+ * tool's arguments need them: a deeper element is an error naming where.
+ */
+export const MAX_XML_DEPTH = 100;
 
 /** Rebuild the partial input only when the values grew by this share (amortised linear), */
 const SNAPSHOT_GROWTH = 0.25;
@@ -173,6 +181,10 @@ export class XmlToolBlock implements BlockReader, TokenSink {
       frame.value.text(tag.raw);
       return;
     }
+    if (this.stack.length >= MAX_XML_DEPTH && !tag.selfClosing) {
+      this.fail(`${describeOpen(tag)} at ${where(tag.at)} is nested deeper than ${MAX_XML_DEPTH} elements`);
+      return;
+    }
     if (frame?.kind === 'element') {
       frame.children ??= new Collector();
       this.openElement(tag);
@@ -252,11 +264,9 @@ export class XmlToolBlock implements BlockReader, TokenSink {
       this.input.add(frame.key, text);
       return;
     }
-    try {
-      this.input.add(frame.key, JSON.parse(text));
-    } catch (error) {
-      this.fail(`the value of ${describeOpen(frame.tag)} at ${where(frame.tag.at)} is not valid JSON: ${(error as Error).message}`);
-    }
+    const parsed = parseJson(text);
+    if (parsed.ok) this.input.add(frame.key, parsed.value);
+    else this.fail(`the value of ${describeOpen(frame.tag)} at ${where(frame.tag.at)} is not valid JSON: ${parsed.message}`);
   }
 
   /** A legacy element is complete: its value goes to the enclosing element, or to the input. */
@@ -291,13 +301,10 @@ export class XmlToolBlock implements BlockReader, TokenSink {
       this.fail(`text ${excerpt(text)} outside an element at ${at}: expected <arg name="…">, <param:…> or <name> elements`);
       return;
     }
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (isRecord(parsed)) call.input = parsed;
-      else this.fail(`the JSON body at ${at} must be an object of arguments`);
-    } catch (error) {
-      this.fail(`the body at ${at} is not valid JSON arguments: ${(error as Error).message}`);
-    }
+    const parsed = parseJson(text);
+    if (!parsed.ok) this.fail(`the body at ${at} is not valid JSON arguments: ${parsed.message}`);
+    else if (isRecord(parsed.value)) call.input = parsed.value;
+    else this.fail(`the JSON body at ${at} must be an object of arguments`);
   }
 
   private call(input: Record<string, unknown>): ParsedCall {
