@@ -82,7 +82,8 @@ export class Scanner {
 
   private candidates: Candidate[] = [];
   private rejectAt = 0;
-  private held = '';
+  /** The held units (an opener being read, or a block held while speculating): sliced from the sources, not added unit by unit. */
+  private readonly held = new TextBuffer();
 
   private block: OpenBlock | undefined;
 
@@ -187,17 +188,17 @@ export class Scanner {
   private beginOpener(syntaxes: readonly ToolSyntax[]): void {
     this.candidates = syntaxes.map((syntax) => ({ syntax, reader: syntax.startOpener() }));
     this.rejectAt = Number.POSITIVE_INFINITY;
-    this.held = '';
+    this.held.take();
     this.mode = Mode.Opener;
   }
 
   /** Opener mode: every live candidate reads the unit; the first to accept wins. */
   private scanOpener(source: Source): void {
     const { text } = source;
-    for (let i = source.pos; i < text.length; i++) {
+    const from = source.pos;
+    for (let i = from; i < text.length; i++) {
       const unit = text[i]!;
       this.steps++;
-      this.held += unit;
       const candidates = this.candidates;
       let live = 0;
       for (let c = 0; c < candidates.length; c++) {
@@ -208,6 +209,7 @@ export class Scanner {
         } else if (typeof verdict === 'number') {
           this.rejectAt = Math.min(this.rejectAt, verdict);
         } else {
+          this.held.append(text.slice(from, i + 1));
           source.pos = i + 1;
           this.accept(candidate.syntax, verdict);
           return;
@@ -215,11 +217,13 @@ export class Scanner {
       }
       candidates.length = live;
       if (live === 0) {
+        this.held.append(text.slice(from, i + 1));
         source.pos = i + 1;
         this.reject();
         return;
       }
     }
+    this.held.append(from === 0 ? text : text.slice(from));
     source.pos = text.length;
   }
 
@@ -238,10 +242,9 @@ export class Scanner {
 
   /** No candidate matched: the held units before the restart point are text, the rest is scanned again. */
   private reject(): void {
-    const held = this.held;
+    const held = this.held.take();
     const restart = Math.max(1, Math.min(this.rejectAt, held.length));
     this.candidates = [];
-    this.held = '';
     this.mode = Mode.Text;
     this.plainText(held.slice(0, restart));
     if (restart < held.length) this.sources.push({ text: held.slice(restart), pos: 0 });
@@ -270,8 +273,7 @@ export class Scanner {
       this.mode = Mode.Speculate;
       return;
     }
-    const block = new OpenBlock(syntax, accept.block, this.held);
-    this.held = '';
+    const block = new OpenBlock(syntax, accept.block, this.held.take());
     this.block = block;
     this.md.dropPendingTicks();
     this.mode = Mode.Block;
@@ -313,11 +315,14 @@ export class Scanner {
   private scanSpeculation(source: Source): void {
     const { text } = source;
     const ticks = this.md.pendingTicks;
-    for (let i = source.pos; i < text.length; i++) {
+    let from = source.pos;
+    for (let i = from; i < text.length; i++) {
       const unit = text[i]!;
       this.steps++;
       if (unit === '`' || unit === '~') {
         if (this.specRun > 0 && unit !== this.specRunChar) {
+          this.held.append(text.slice(from, i));
+          from = i;
           if (this.endSpeculativeRun(source, i)) return;
         }
         if (this.specRun === 0) {
@@ -327,11 +332,13 @@ export class Scanner {
         this.specRun++;
         this.specLineStart = false;
         this.specBlank = false;
-        this.held += unit;
         continue;
       }
-      if (this.specRun > 0 && this.endSpeculativeRun(source, i)) return;
-      this.held += unit;
+      if (this.specRun > 0) {
+        this.held.append(text.slice(from, i));
+        from = i;
+        if (this.endSpeculativeRun(source, i)) return;
+      }
       if (unit === '\n' || unit === '\r') {
         if (unit === '\n' && this.specAfterCR) {
           this.specAfterCR = false;
@@ -339,6 +346,7 @@ export class Scanner {
         }
         this.specAfterCR = unit === '\r';
         if (this.specBlank) {
+          this.held.append(text.slice(from, i + 1));
           source.pos = i + 1;
           this.resolveAsBlock();
           return;
@@ -357,6 +365,7 @@ export class Scanner {
       if (unit !== ' ' && unit !== '\t') this.specBlank = false;
     }
     // A closing run at the end may still grow: the next unit or the end decides.
+    this.held.append(from === 0 ? text : text.slice(from));
     source.pos = text.length;
   }
 
@@ -394,16 +403,14 @@ export class Scanner {
 
   /** The marker sat inside a code span: everything held up to the closing run is text. */
   private resolveAsCode(): void {
-    const held = this.held;
-    this.held = '';
+    const held = this.held.take();
     this.mode = Mode.Text;
     this.plainText(held);
   }
 
   /** The paragraph ended with the span unclosed: the backticks were literal, the block is real. */
   private resolveAsBlock(): void {
-    const held = this.held;
-    this.held = '';
+    const held = this.held.take();
     this.md.dropPendingTicks();
     this.mode = Mode.Text;
     this.sources.push({ text: held, pos: 0 });
