@@ -7,6 +7,8 @@
  */
 import { expect } from 'vitest';
 import { builtinSyntaxes, createTranscriptParser, type ToolSyntax, type TranscriptChunk } from '../../src/index.js';
+import { jsonWork } from '../../src/syntaxes/shared/json.js';
+import { readerWork } from '../../src/syntaxes/shared/work.js';
 import { yamlWork } from '../../src/syntaxes/shared/yaml.js';
 
 /** `npm run fuzz` sets FUZZ=1: bigger inputs. */
@@ -47,6 +49,8 @@ export interface StreamOptions {
 export function measure(text: string, { delta = 4096, syntaxes = ALL_SYNTAXES }: StreamOptions = {}): Work {
   const parser = createTranscriptParser({ syntaxes });
   const yaml = yamlWork.characters;
+  const json = jsonWork.characters;
+  const copied = readerWork.copied;
   let snapshots = 0;
   for (let i = 0; i < text.length; i += delta) {
     parser.write(text.slice(i, i + delta));
@@ -56,8 +60,8 @@ export function measure(text: string, { delta = 4096, syntaxes = ALL_SYNTAXES }:
   return {
     steps: parser.steps,
     yaml: yamlWork.characters - yaml,
-    json: 0,
-    copied: 0,
+    json: jsonWork.characters - json,
+    copied: readerWork.copied - copied,
     snapshots,
     chunks: parser.chunks,
   };

@@ -2,6 +2,7 @@ import type { BlockIdentity, BlockReader, ParsedCall } from '../../types.js';
 import { parseJson } from '../shared/json.js';
 import { isRecord } from '../shared/object.js';
 import { Collector } from './collector.js';
+import { SourcePieces } from './source-pieces.js';
 import { XmlTokenizer, type CloseTag, type OpenTag, type Position, type TokenSink } from './tokenizer.js';
 import { trimOneLineBreak, ValueText } from './value-text.js';
 
@@ -48,6 +49,19 @@ interface ElementFrame {
 type Frame = ArgumentsFrame | ValueFrame | ElementFrame;
 
 /**
+ * The mixed content of an element (text and child elements, kept as written),
+ * sliced from the source only when its value reaches the input: an enclosing
+ * element with text of its own keeps its whole content instead, so nested
+ * mixed content is sliced once, not once per level.
+ */
+class MixedContent {
+  constructor(
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+/**
  * Deepest nesting of elements in a `<tool>` block (`<arguments>` counts). Values
  * nested deeper break `JSON.stringify` and the renderers downstream, and no
  * tool's arguments need them: a deeper element is an error naming where.
@@ -82,7 +96,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   private readonly input = new Collector();
   private readonly stack: Frame[] = [];
   /** The body as read (slices of it are kept for mixed content). */
-  private source = '';
+  private readonly source = new SourcePieces();
   private delta = '';
   private error: string | undefined;
   /** Text at the top level, outside any element. */
@@ -98,11 +112,8 @@ export class XmlToolBlock implements BlockReader, TokenSink {
 
   read(text: string, from: number, to: number): number {
     // The source first: a close tag in this piece slices content that may start in it.
-    const before = this.source.length;
-    this.source += text.slice(from, to);
-    const end = this.tokenizer.read(text, from, to);
-    if (end >= 0) this.source = this.source.slice(0, before + end - from);
-    return end;
+    this.source.append(text.slice(from, to));
+    return this.tokenizer.read(text, from, to);
   }
 
   endOfInput(): boolean {
@@ -233,7 +244,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
       this.stack.pop();
     } else {
       this.stack.pop();
-      this.addElement(frame, this.source.slice(frame.tag.end, tag.start));
+      this.addElement(frame, tag.start);
     }
     return false;
   }
@@ -253,7 +264,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
 
   private openElement(tag: OpenTag): void {
     const frame: ElementFrame = { kind: 'element', tag, text: new ValueText(), children: undefined, hasText: false };
-    if (tag.selfClosing) this.addElement(frame, '');
+    if (tag.selfClosing) this.addElement(frame, tag.end);
     else this.stack.push(frame);
   }
 
@@ -269,15 +280,39 @@ export class XmlToolBlock implements BlockReader, TokenSink {
     else this.fail(`the value of ${describeOpen(frame.tag)} at ${where(frame.tag.at)} is not valid JSON: ${parsed.message}`);
   }
 
-  /** A legacy element is complete: its value goes to the enclosing element, or to the input. */
-  private addElement(frame: ElementFrame, content: string): void {
+  /**
+   * A legacy element is complete (its content ends at `end` in the body): its
+   * value goes to the enclosing element, or to the input. Only mixed content
+   * (text and child elements) is sliced from the source, as written.
+   */
+  private addElement(frame: ElementFrame, end: number): void {
     let value: unknown;
     if (frame.children === undefined) value = frame.text.finish();
-    else if (frame.hasText) value = trimOneLineBreak(content);
+    else if (frame.hasText) value = new MixedContent(frame.tag.end, end);
     else value = frame.children.object;
     const parent = this.stack[this.stack.length - 1];
     if (parent?.kind === 'element') parent.children!.add(frame.tag.name, value);
-    else this.input.add(frame.tag.name, value);
+    else this.input.add(frame.tag.name, this.resolve(value));
+  }
+
+  /** A value with its mixed content sliced from the source (in place: the objects are this block's own). */
+  private resolve(value: unknown): unknown {
+    if (value instanceof MixedContent) return this.slice(value);
+    if (typeof value !== 'object' || value === null) return value;
+    const stack: Array<Record<string, unknown> | unknown[]> = [value as Record<string, unknown>];
+    for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+      const container = node as Record<string, unknown>;
+      for (const key of Object.keys(container)) {
+        const child = container[key];
+        if (child instanceof MixedContent) container[key] = this.slice(child);
+        else if (typeof child === 'object' && child !== null) stack.push(child as Record<string, unknown>);
+      }
+    }
+    return value;
+  }
+
+  private slice(content: MixedContent): string {
+    return trimOneLineBreak(this.source.slice(content.start, content.end));
   }
 
   /** The input ended inside the block: what is open is finished as if closed (best effort). */
@@ -288,7 +323,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
     while (this.stack.length > 0) {
       const frame = this.stack.pop()!;
       if (frame.kind === 'value') this.addValue(frame);
-      else if (frame.kind === 'element') this.addElement(frame, this.source.slice(frame.tag.end));
+      else if (frame.kind === 'element') this.addElement(frame, this.source.length);
     }
   }
 
