@@ -20,7 +20,8 @@ export interface EmojiInput {
  */
 export class EmojiOpener implements OpenerReader {
   private index = 0;
-  private header = '';
+  /** Kept in a TextBuffer: a header that never reaches `]` can be the rest of the input. */
+  private readonly header = new TextBuffer();
   /** Index of the first header unit (after `[`). */
   private headerStart = 0;
 
@@ -29,8 +30,8 @@ export class EmojiOpener implements OpenerReader {
     if (this.headerStart === 0) return this.signature(index, unit);
     if (unit === '\n' || unit === '\r') return index;
     if (unit === ']') return this.acceptHeader(index);
-    if (this.header === '' && unit === '/') return index;
-    if (this.header !== '' || (unit !== ' ' && unit !== '\t')) this.header += unit;
+    if (this.header.length === 0 && unit === '/') return index;
+    if (this.header.length > 0 || (unit !== ' ' && unit !== '\t')) this.header.append(unit);
     return undefined;
   }
 
@@ -59,7 +60,7 @@ export class EmojiOpener implements OpenerReader {
   }
 
   private acceptHeader(index: number): OpenerVerdict {
-    let header = this.header.trimEnd();
+    let header = this.header.toString().trimEnd();
     let complete = false;
     if (/\s\/$/.test(header) || header === '/') {
       complete = true;
