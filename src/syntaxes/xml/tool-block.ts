@@ -102,6 +102,8 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   /** Text at the top level, outside any element. */
   private topText = '';
   private topTextAt: Position | undefined;
+  /** The last unit read was `\r`. */
+  private afterCR = false;
   private sawElement = false;
   private snapshot: Record<string, unknown> = {};
   private snapshotCount = 0;
@@ -153,25 +155,31 @@ export class XmlToolBlock implements BlockReader, TokenSink {
 
   text(raw: string, at: Position): void {
     this.delta += raw;
-    this.addText(raw, at);
+    const afterCR = this.afterCR;
+    this.afterCR = raw[raw.length - 1] === '\r';
+    this.addText(raw, at, afterCR);
   }
 
-  /** Text in the structure: a value's, an element's, or top-level text. */
-  private addText(raw: string, at: Position): void {
+  /**
+   * Text in the structure: a value's, an element's, or top-level text.
+   * `afterCR`: the unit before it was `\r` (a `\n` first is then the same line break).
+   */
+  private addText(raw: string, at: Position, afterCR: boolean): void {
     if (this.error !== undefined) return;
     const frame = this.stack[this.stack.length - 1];
     if (frame === undefined) {
-      if (this.topTextAt === undefined && raw.trim() !== '') this.topTextAt = firstNonBlank(raw, at);
+      if (this.topTextAt === undefined && raw.trim() !== '') this.topTextAt = firstNonBlank(raw, at, afterCR);
       this.topText += raw;
     } else if (frame.kind === 'value') frame.value.text(raw);
     else if (frame.kind === 'element') {
       if (raw.trim() !== '') frame.hasText = true;
       if (frame.children === undefined) frame.text.text(raw);
-    } else if (raw.trim() !== '') this.fail(`text inside <arguments> at ${where(firstNonBlank(raw, at))}: expected <arg name="…"> elements`);
+    } else if (raw.trim() !== '') this.fail(`text inside <arguments> at ${where(firstNonBlank(raw, at, afterCR))}: expected <arg name="…"> elements`);
   }
 
   cdata(content: string, raw: string, at: Position): void {
     this.delta += raw;
+    this.afterCR = false;
     if (this.error !== undefined) return;
     const frame = this.stack[this.stack.length - 1];
     if (frame === undefined) {
@@ -186,6 +194,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
 
   open(tag: OpenTag): void {
     this.delta += tag.raw;
+    this.afterCR = false;
     if (this.error !== undefined) return;
     const frame = this.stack[this.stack.length - 1];
     if (frame?.kind === 'value') {
@@ -220,6 +229,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   }
 
   close(tag: CloseTag): boolean {
+    this.afterCR = false;
     if (tag.lower === this.header.closer) {
       const open = this.stack[this.stack.length - 1];
       if (open !== undefined && this.error === undefined) {
@@ -319,7 +329,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   private unwind(): void {
     const pending = this.tokenizer.pending();
     if (this.error !== undefined) return;
-    if (pending !== '') this.addText(pending, this.tokenizer.position());
+    if (pending !== '') this.addText(pending, this.tokenizer.position(), this.afterCR);
     while (this.stack.length > 0) {
       const frame = this.stack.pop()!;
       if (frame.kind === 'value') this.addValue(frame);
@@ -356,19 +366,28 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   }
 }
 
-/** The position of the first non-blank unit of `text`, which starts at `at`. */
-function firstNonBlank(text: string, at: Position): Position {
+/**
+ * The position of the first unit of `text` that `trim()` keeps (so whether text
+ * is blank and where it starts agree, however the text was split), `text`
+ * starting at `at`; `afterCR`: the unit before `text` was `\r`.
+ */
+function firstNonBlank(text: string, at: Position, afterCR: boolean): Position {
   let { line, column } = at;
   for (let i = 0; i < text.length; i++) {
     const unit = text[i]!;
-    if (unit === '\r' || (unit === '\n' && text[i - 1] !== '\r')) {
+    const crBefore = i === 0 ? afterCR : text[i - 1] === '\r';
+    if (unit === '\r' || (unit === '\n' && !crBefore)) {
       line++;
       column = 1;
-    } else if (unit === ' ' || unit === '\t') column++;
-    else if (unit !== '\n') break;
+    } else if (unit === '\n') continue;
+    else if (WHITESPACE.test(unit)) column++;
+    else break;
   }
   return { line, column };
 }
+
+/** A unit `String.prototype.trim` removes. */
+const WHITESPACE = /\s/;
 
 function where(at: Position): string {
   return `line ${at.line}, column ${at.column}`;
