@@ -8,6 +8,8 @@ interface Props {
 }
 
 interface State {
+  /** The renderer threw (whatever it threw: `undefined` and `null` too). */
+  failed: boolean;
   error: unknown;
   /** The tool the error happened with: a new version of the tool tries the renderer again. */
   failedWith: ToolChunk | undefined;
@@ -19,21 +21,21 @@ interface State {
  * version of the tool (new state, more input) gives the renderer another try.
  */
 export class ToolRenderBoundary extends Component<Props, State> {
-  override state: State = { error: undefined, failedWith: undefined };
+  override state: State = { failed: false, error: undefined, failedWith: undefined };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
-    return { error };
+    return { failed: true, error };
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    if (state.error === undefined) return null;
+    if (!state.failed) return null;
     if (state.failedWith === undefined) return { failedWith: props.tool };
-    return state.failedWith === props.tool ? null : { error: undefined, failedWith: undefined };
+    return state.failedWith === props.tool ? null : { failed: false, error: undefined, failedWith: undefined };
   }
 
   override render(): ReactNode {
     const { tool, children } = this.props;
-    if (this.state.error === undefined) return children;
+    if (!this.state.failed) return children;
     return (
       <ToolCall tool={tool}>
         <ToolCallHeader />
