@@ -1,4 +1,4 @@
-import { memo, useRef } from 'react';
+import { memo, Suspense, useRef } from 'react';
 import type { TranscriptStore } from '../store/index.js';
 import type { ToolChunk } from '../types.js';
 import { groupIds, type IdGroup } from './group-ids.js';
@@ -58,24 +58,34 @@ export const TranscriptItemView = memo(function TranscriptItemView({ store, id, 
   return <ToolItem tool={item} />;
 });
 
-/** The renderer registered for the tool's name inside an error boundary, else the default card. */
+/**
+ * The renderer registered for the tool's name, else the default card. A
+ * custom renderer runs inside an error boundary (a throw shows the default
+ * card with the error) and a Suspense boundary whose fallback is the default
+ * card: on the server, where error boundaries do not run, a renderer that
+ * throws leaves the default card in the HTML instead of failing the whole
+ * `renderToString`, and the client then renders it again (and the error
+ * boundary takes over if it throws again).
+ */
 export function ToolItem({ tool }: { tool: ToolChunk }) {
   const { tools } = useTranscriptConfig();
   const Renderer = tools && Object.hasOwn(tools, tool.toolName) ? tools[tool.toolName] : undefined;
   if (!Renderer) return <ToolCall tool={tool} />;
   return (
     <ToolRenderBoundary tool={tool}>
-      {/* The contract's attributes, whatever the custom renderer draws. */}
-      <div
-        className="tt-tool-custom"
-        data-slot="tool-call-custom"
-        data-status={tool.state}
-        data-tool-call-id={tool.toolCallId}
-        data-tool-name={tool.toolName}
-        data-syntax={tool.syntax}
-      >
-        <Renderer tool={tool} />
-      </div>
+      <Suspense fallback={<ToolCall tool={tool} />}>
+        {/* The contract's attributes, whatever the custom renderer draws. */}
+        <div
+          className="tt-tool-custom"
+          data-slot="tool-call-custom"
+          data-status={tool.state}
+          data-tool-call-id={tool.toolCallId}
+          data-tool-name={tool.toolName}
+          data-syntax={tool.syntax}
+        >
+          <Renderer tool={tool} />
+        </div>
+      </Suspense>
     </ToolRenderBoundary>
   );
 }

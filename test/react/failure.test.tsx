@@ -7,8 +7,10 @@
  * already shown disappears, and no error escapes: no uncaught exception, no
  * unhandled rejection (listened for here; Vitest fails the run on them too).
  */
-import { cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToolTranscript, type ToolRendererProps } from '../../src/react/index.js';
 
@@ -79,5 +81,29 @@ describe('a custom renderer that throws', () => {
     expect(cards(container)).toEqual(['boom:input-available', 'fine:input-available']);
     expect(container.querySelector('[data-slot="tool-call-renderer-error"]')!.textContent).toContain('effect failed');
     expect(container.textContent).toContain('After.');
+  });
+
+  it('on the server: renderToString keeps the default card and the rest of the transcript', async () => {
+    function Boom(_: ToolRendererProps): never {
+      throw new Error('server kaboom');
+    }
+    const element = <ToolTranscript text={TEXT} tools={{ boom: Boom }} />;
+    const html = renderToString(element);
+    const server = document.createElement('div');
+    server.innerHTML = html;
+    expect(cards(server)).toEqual(['boom:input-available', 'fine:input-available']);
+    expect(server.textContent).toContain('Before.');
+    expect(server.textContent).toContain('After.');
+    // The client renders it again, and the error boundary takes over when it throws again.
+    document.body.append(server);
+    let root!: Root;
+    await act(async () => {
+      root = hydrateRoot(server, element);
+    });
+    await waitFor(() => expect(server.querySelector('[data-slot="tool-call-renderer-error"]')).not.toBeNull());
+    expect(server.querySelector('[data-slot="tool-call-renderer-error"]')!.textContent).toContain('server kaboom');
+    expect(cards(server)).toEqual(['boom:input-available', 'fine:input-available']);
+    act(() => root.unmount());
+    server.remove();
   });
 });
