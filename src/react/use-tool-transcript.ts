@@ -90,11 +90,14 @@ export function useToolTranscript(source: TranscriptSource & TranscriptSourceOpt
     32,
   );
   const identity = kind === 'stream' ? source.stream : kind === 'store' ? source.store : undefined;
+  // A stream can be read only once: options that change while it is read do not start another store
+  // (it could not read the stream again); they apply from the next stream.
+  const optionsKey = kind === 'stream' ? undefined : options;
 
   const holder = useMemo<Holder>(
     () => createHolder(kind, source, withoutUndefined(options)),
     // New values of text, chunks and message are fed by the effect below, not to a new store.
-    [kind, identity, options],
+    [kind, identity, optionsKey],
   );
 
   useLayoutEffect(() => {
@@ -209,8 +212,16 @@ function useStreamReader(stream: TextStream | undefined, store: TranscriptStore)
 function startReading(stream: TextStream, store: TranscriptStore): Reading {
   let cancelled = false;
   const decoder = new TextDecoder();
-  const reader = isReadableStream(stream) ? (stream.getReader() as ReadableStreamDefaultReader<unknown>) : undefined;
-  const iterator = reader ? undefined : (stream as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+  let reader: ReadableStreamDefaultReader<unknown> | undefined;
+  let iterator: AsyncIterator<unknown> | undefined;
+  try {
+    // Throws for a stream that is locked (already being read) or an iterable that cannot iterate.
+    if (isReadableStream(stream)) reader = stream.getReader() as ReadableStreamDefaultReader<unknown>;
+    else iterator = (stream as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+  } catch (error) {
+    store.fail(error);
+    return { store, stopping: false, cancel() {} };
+  }
   const next = (): Promise<IteratorResult<unknown>> =>
     reader ? (reader.read() as Promise<IteratorResult<unknown>>) : iterator!.next();
 
@@ -236,9 +247,13 @@ function startReading(stream: TextStream, store: TranscriptStore): Reading {
     cancel() {
       if (cancelled) return;
       cancelled = true;
-      // Both may reject (an errored stream): nothing to do about it on unmount.
-      if (reader) reader.cancel().catch(() => {});
-      else void Promise.resolve(iterator!.return?.()).catch(() => {});
+      // Both may throw or reject (an errored stream, a broken iterator): nothing to do about it on unmount.
+      try {
+        if (reader) reader.cancel().catch(() => {});
+        else void Promise.resolve(iterator!.return?.()).catch(() => {});
+      } catch {
+        // A synchronous throw from a hand-written iterator's return().
+      }
     },
   };
 }

@@ -107,3 +107,173 @@ describe('a custom renderer that throws', () => {
     server.remove();
   });
 });
+
+/** A ReadableStream<string> the test feeds, errors or aborts. */
+function controlledStream(signal?: AbortSignal) {
+  let controller!: ReadableStreamDefaultController<string>;
+  const cancel = vi.fn();
+  const stream = new ReadableStream<string>({
+    start(c) {
+      controller = c;
+      signal?.addEventListener('abort', () => c.error(signal.reason));
+    },
+    cancel,
+  });
+  return { stream, controller, cancel };
+}
+
+const OPEN_BLOCKS: Array<[string, string, string]> = [
+  ['a tool fence', '```tool search\ninput:\n  q: tides\n', 'search'],
+  ['an emoji block', '🛠️[write a.txt]\nhello\n', 'write'],
+  ['an XML block', '<tool name="lookup"><arg name="q">ti', 'lookup'],
+  ['a caret block', '^^^run\ncmd: ls\n', 'run'],
+  ['a sentinel block', '[[SEG_START {"type":"run_bash"}]]\nls -', 'run_bash'],
+];
+
+describe('a stream that fails in the middle of a block', () => {
+  it.each(OPEN_BLOCKS)('errors inside %s: the open tool shows output-error with the reason', async (_, block, name) => {
+    const { stream, controller } = controlledStream();
+    const { container } = render(<ToolTranscript stream={stream} />);
+    await act(async () => controller.enqueue(`Before.\n\n${block}`));
+    await waitFor(() => expect(cards(container)).toEqual([`${name}:input-streaming`]));
+    await act(async () => controller.error(new Error('network down')));
+    await waitFor(() => expect(cards(container)).toEqual([`${name}:output-error`]));
+    expect(errorText(container)).toBe('network down');
+    expect(container.textContent).toContain('Before.');
+    expect(status(container)).toBe('error');
+  });
+
+  it('an async iterable that throws: the same', async () => {
+    async function* deltas() {
+      yield 'Before.\n\n';
+      yield '```tool search\ninput:\n';
+      throw new Error('the model crashed');
+    }
+    const { container } = render(<ToolTranscript stream={deltas()} />);
+    await waitFor(() => expect(cards(container)).toEqual(['search:output-error']));
+    expect(errorText(container)).toBe('the model crashed');
+    expect(container.textContent).toContain('Before.');
+  });
+
+  it.each([
+    ['a string', 'plain reason', 'plain reason'],
+    ['undefined', undefined, 'The stream failed.'],
+  ])('fails with %s: the reason says what it can', async (_, reason, shown) => {
+    const { stream, controller } = controlledStream();
+    const { container } = render(<ToolTranscript stream={stream} />);
+    await act(async () => controller.enqueue('```tool search\n'));
+    await act(async () => controller.error(reason));
+    await waitFor(() => expect(cards(container)).toEqual(['search:output-error']));
+    expect(errorText(container)).toBe(shown);
+  });
+
+  it('finished blocks and text stay as they were; later deltas are ignored', async () => {
+    const { stream, controller } = controlledStream();
+    const { container } = render(<ToolTranscript stream={stream} />);
+    await act(async () => controller.enqueue('Intro.\n\n🛠️[done]ok🛠️[/end]\n\n```tool open\n'));
+    await waitFor(() => expect(cards(container)).toEqual(['done:input-available', 'open:input-streaming']));
+    await act(async () => controller.error(new Error('gone')));
+    await waitFor(() => expect(cards(container)).toEqual(['done:input-available', 'open:output-error']));
+    expect(container.textContent).toContain('Intro.');
+  });
+});
+
+describe('a stream aborted', () => {
+  it('by an AbortSignal: the open tool shows the abort reason', async () => {
+    const abort = new AbortController();
+    const { stream, controller } = controlledStream(abort.signal);
+    const { container } = render(<ToolTranscript stream={stream} />);
+    await act(async () => controller.enqueue('Working.\n\n<tool name="lookup"><arg name="q">'));
+    await waitFor(() => expect(cards(container)).toEqual(['lookup:input-streaming']));
+    await act(async () => abort.abort());
+    await waitFor(() => expect(cards(container)).toEqual(['lookup:output-error']));
+    expect(errorText(container)).toBe('This operation was aborted');
+    expect(container.textContent).toContain('Working.');
+  });
+
+  it('by an AbortSignal with a reason of its own', async () => {
+    const abort = new AbortController();
+    const { stream, controller } = controlledStream(abort.signal);
+    const { container } = render(<ToolTranscript stream={stream} />);
+    await act(async () => controller.enqueue('🛠️[write a.txt]\nhal'));
+    await act(async () => abort.abort(new Error('stopped by the user')));
+    await waitFor(() => expect(cards(container)).toEqual(['write:output-error']));
+    expect(errorText(container)).toBe('stopped by the user');
+  });
+
+  it('by unmounting in the middle of a block: the stream is cancelled, nothing escapes', async () => {
+    const { stream, controller, cancel } = controlledStream();
+    const { container, unmount } = render(<ToolTranscript stream={stream} />);
+    await act(async () => controller.enqueue('```tool search\ninput:\n'));
+    await waitFor(() => expect(cards(container)).toEqual(['search:input-streaming']));
+    unmount();
+    await waitFor(() => expect(cancel).toHaveBeenCalledTimes(1));
+  });
+
+  it('by unmounting, when cancelling rejects or the iterator’s return throws', async () => {
+    const rejecting = new ReadableStream<string>({
+      start(c) {
+        c.enqueue('```tool a\n');
+      },
+      cancel: () => Promise.reject(new Error('cancel failed')),
+    });
+    const throwing: AsyncIterable<string> = {
+      [Symbol.asyncIterator]: () => ({
+        next: () => new Promise<IteratorResult<string>>(() => {}),
+        return: () => {
+          throw new Error('return exploded');
+        },
+      }),
+    };
+    const rejectingReturn: AsyncIterable<string> = {
+      [Symbol.asyncIterator]: () => ({
+        next: () => new Promise<IteratorResult<string>>(() => {}),
+        return: () => Promise.reject(new Error('return rejected')),
+      }),
+    };
+    for (const stream of [rejecting, throwing, rejectingReturn]) {
+      const { unmount } = render(<ToolTranscript stream={stream} />);
+      await act(async () => {});
+      unmount();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  });
+});
+
+describe('a stream that cannot be read', () => {
+  it('a stream already being read elsewhere: the transcript says so, the page lives on', async () => {
+    const { stream } = controlledStream();
+    const reader = stream.getReader();
+    const { container } = render(
+      <div>
+        <p>Around it.</p>
+        <ToolTranscript stream={stream} />
+      </div>,
+    );
+    await waitFor(() => expect(container.querySelector('[data-transcript-status]')!.getAttribute('data-transcript-status')).toBe('error'));
+    expect(container.textContent).toContain('Around it.');
+    reader.releaseLock();
+  });
+
+  it('an iterable whose iterator cannot be made', async () => {
+    const broken = {
+      [Symbol.asyncIterator]() {
+        throw new Error('no iterator');
+      },
+    } as AsyncIterable<string>;
+    const { container } = render(<ToolTranscript stream={broken} />);
+    await waitFor(() => expect(status(container)).toBe('error'));
+  });
+
+  it('options that change while it streams keep reading it into the same transcript', async () => {
+    const { stream, controller } = controlledStream();
+    const { container, rerender } = render(<ToolTranscript stream={stream} idPrefix="a-" />);
+    await act(async () => controller.enqueue('Hello. ```tool x\n'));
+    rerender(<ToolTranscript stream={stream} idPrefix="b-" />);
+    await act(async () => controller.enqueue('\n\n🛠️[write f]\nbody'));
+    await waitFor(() => expect(container.textContent).toContain('body'));
+    expect(container.textContent).toContain('Hello.');
+    await act(async () => controller.close());
+    await waitFor(() => expect(status(container)).toBe('done'));
+  });
+});
