@@ -203,8 +203,17 @@ function isStreamingPart(part: TranscriptMessage['parts'][number]): boolean {
   return part.state === 'streaming' || part.state === 'input-streaming';
 }
 
+/**
+ * The reason a source failed, as text: an error's message (or name), a string, or
+ * the message of an error-like object (an Error or DOMException from another realm,
+ * such as an iframe's `fetch`, is not `instanceof Error` here).
+ */
 function describeError(reason: unknown): string {
-  if (reason instanceof Error) return reason.message || reason.name;
   if (typeof reason === 'string' && reason !== '') return reason;
+  if (typeof reason === 'object' && reason !== null) {
+    const { message, name } = reason as { message?: unknown; name?: unknown };
+    if (typeof message === 'string' && message !== '') return message;
+    if (typeof name === 'string' && name !== '' && (reason instanceof Error || 'stack' in reason)) return name;
+  }
   return 'The stream failed.';
 }

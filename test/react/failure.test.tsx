@@ -157,6 +157,7 @@ describe('a stream that fails in the middle of a block', () => {
 
   it.each([
     ['a string', 'plain reason', 'plain reason'],
+    ['an error-like object from another realm', { name: 'TypeError', message: 'Failed to fetch' }, 'Failed to fetch'],
     ['undefined', undefined, 'The stream failed.'],
   ])('fails with %s: the reason says what it can', async (_, reason, shown) => {
     const { stream, controller } = controlledStream();
