@@ -2,8 +2,8 @@ import { useEffect, useState, type ComponentProps } from 'react';
 
 /** Props of {@link CopyButton}. */
 export interface CopyButtonProps extends Omit<ComponentProps<'button'>, 'onClick' | 'children'> {
-  /** The text to copy. */
-  text: string;
+  /** The text to copy, or a function that makes it when the button is pressed (for text too big to make on every render). */
+  text: string | (() => string);
   /** Accessible name, e.g. "Copy input". */
   label: string;
 }
@@ -26,7 +26,7 @@ export function CopyButton({ text, label, className, ...rest }: CopyButtonProps)
   const copy = () => {
     const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
     if (typeof clipboard?.writeText !== 'function') return setState('failed');
-    clipboard.writeText(text).then(
+    clipboard.writeText(typeof text === 'function' ? text() : text).then(
       () => setState('copied'),
       () => setState('failed'),
     );

@@ -1,7 +1,7 @@
-import { createContext, use, useMemo, useRef, type ComponentProps, type ReactNode } from 'react';
+import { createContext, use, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import type { ToolChunk } from '../../types.js';
 import { CopyButton } from './CopyButton.js';
-import { formatValue, isLong } from './format-value.js';
+import { formatPreview, formatValue, HUGE_CHARS, isLong, PREVIEW_CHARS } from './format-value.js';
 import { TOOL_STATE_DISPLAY } from './tool-states.js';
 import { useElapsedSeconds, useIsClient } from './use-client.js';
 
@@ -123,20 +123,39 @@ function StateAnnouncement({ tool }: { tool: ToolChunk }) {
   );
 }
 
-/** The input as indented JSON, shown live while it streams, with a copy button. */
+/**
+ * The input as indented JSON, shown live while it streams, with a copy button.
+ * An input longer than {@link HUGE_CHARS} shows its first {@link PREVIEW_CHARS}
+ * characters and a "Show all" button: it is formatted only that far on each
+ * change (so a huge body streaming in costs the same per delta as a small one),
+ * and in full when asked for or copied.
+ */
 export function ToolCallInput({ className, ...rest }: ComponentProps<'div'>) {
   const tool = useToolCall();
   // Memoized on the input object: the parser keeps it while a streaming body is not reparsed.
-  const text = useMemo(() => formatValue(tool.input), [tool.input]);
+  const preview = useMemo(() => formatPreview(tool.input, HUGE_CHARS), [tool.input]);
+  const [showAll, setShowAll] = useState(false);
+  const huge = !preview.complete;
+  const full = useMemo(() => (huge && showAll ? formatValue(tool.input) : undefined), [huge, showAll, tool.input]);
+  const text = huge ? (full ?? preview.text.slice(0, PREVIEW_CHARS)) : preview.text;
+  const input = tool.input;
   return (
     <div className={cx('tt-tool-section tt-tool-input', className)} data-slot="tool-call-input" data-status={tool.state} {...rest}>
       <div className="tt-tool-section-header">
         <span className="tt-tool-section-label">Input</span>
-        <CopyButton text={text} label={`Copy input of ${tool.toolName}`} />
+        <CopyButton text={huge ? () => full ?? formatValue(input) : text} label={`Copy input of ${tool.toolName}`} />
       </div>
       <pre className="tt-tool-code">
         <code>{text}</code>
       </pre>
+      {huge && full === undefined ? (
+        <p className="tt-tool-truncated" data-slot="tool-call-truncated">
+          Showing the first {formatCount(PREVIEW_CHARS)} characters of more than {formatCount(HUGE_CHARS)}.{' '}
+          <button type="button" className="tt-tool-show-all" data-slot="tool-call-show-all" onClick={() => setShowAll(true)}>
+            Show all
+          </button>
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -188,23 +207,52 @@ interface DisclosureProps extends ComponentProps<'details'> {
   copyLabel: string;
 }
 
-/** `<details>` open unless the text is long (the summary then says how long). */
-function Disclosure({ dataSlot, tool, summary, text, textClass = 'tt-tool-code', copyLabel, ...rest }: DisclosureProps) {
+/**
+ * `<details>` open unless the text is long (the summary then says how long).
+ * A text longer than {@link HUGE_CHARS} is put in the DOM only when the
+ * disclosure is opened: until then it holds the first {@link PREVIEW_CHARS}
+ * characters, and the summary says how many there are.
+ */
+function Disclosure({ dataSlot, tool, summary, text, textClass = 'tt-tool-code', copyLabel, onToggle, ...rest }: DisclosureProps) {
   const long = isLong(text);
+  const huge = text.length > HUGE_CHARS;
+  const [opened, setOpened] = useState(false);
+  const lines = useMemo(() => (long ? countLines(text) : 0), [long, text]);
+  const shown = huge && !opened ? text.slice(0, PREVIEW_CHARS) : text;
   return (
-    <details open={!long} data-slot={dataSlot} data-status={tool.state} data-long={long ? '' : undefined} {...rest}>
+    <details
+      open={!long}
+      data-slot={dataSlot}
+      data-status={tool.state}
+      data-long={long ? '' : undefined}
+      data-huge={huge ? '' : undefined}
+      onToggle={(event) => {
+        if (event.currentTarget.open) setOpened(true);
+        onToggle?.(event);
+      }}
+      {...rest}
+    >
       <summary className="tt-tool-summary">
         <span className="tt-tool-section-label">{summary}</span>
-        {long ? <span className="tt-tool-size">{countLines(text)} lines</span> : null}
+        {long ? (
+          <span className="tt-tool-size">
+            {formatCount(lines)} lines{huge ? `, ${formatCount(text.length)} characters` : null}
+          </span>
+        ) : null}
       </summary>
       <div className="tt-tool-disclosure-body">
         <CopyButton text={text} label={copyLabel} />
         <pre className={textClass}>
-          <code>{text}</code>
+          <code>{shown}</code>
         </pre>
       </div>
     </details>
   );
+}
+
+/** `1234567` → `1,234,567` (the same on the server and the client, whatever their locale). */
+function formatCount(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 function countLines(text: string): number {
