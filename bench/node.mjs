@@ -1,0 +1,309 @@
+// Node benchmarks: whole-parse throughput and linearity, the stream against the whole parse,
+// per-syntax throughput, adversarial inputs, and a naive per-delta remark-parse against our stream.
+// Run by bench/run.mjs as `node --expose-gc bench/node.mjs OUT.json` after it bundled src into
+// bench/.cache/core.mjs. Every comparison is measured side by side (interleaved rounds) and
+// reported as medians and paired ratios.
+
+import { writeFileSync } from 'node:fs';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import { ADVERSARIAL, ALL_SYNTAXES, transcript } from './generate.mjs';
+import { check, median, now, pairedRatio, sideBySide, time, warmUp } from './lib/stats.mjs';
+
+const { parseTranscript, createTranscriptParser } = await import(new URL('./.cache/core.mjs', import.meta.url).href);
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const OUT = process.argv[2];
+const OPTIONS = { syntaxes: ALL_SYNTAXES };
+const KB = 1000;
+const MB = 1000 * KB;
+
+const figures = [];
+const tables = {};
+const T0 = now();
+const log = (line) => process.stderr.write(`[${((now() - T0) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
+const SECTIONS = process.env.BENCH_SECTIONS?.split(',');
+const on = (name) => !SECTIONS || SECTIONS.includes(name);
+
+const whole = (text) => () => parseTranscript(text, OPTIONS);
+/** Repeats `fn` `times` times; the sample is then divided by `times` (small inputs). */
+const repeat = (fn, times) => () => {
+  for (let i = 0; i < times; i++) fn();
+};
+function deltasOf(text, size) {
+  const out = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}
+const stream = (deltas) => () => {
+  const parser = createTranscriptParser(OPTIONS);
+  for (let i = 0; i < deltas.length; i++) parser.write(deltas[i]);
+  parser.end();
+};
+const mbps = (length, ms) => length / MB / (ms / 1000);
+/** t(big)/(k·t(small)) with k the length ratio: 1 is linear. Paired per round. */
+const linearity = (small, smallLength, big, bigLength) =>
+  pairedRatio(
+    big.map((t) => t / bigLength),
+    small.map((t) => t / smallLength),
+  );
+const WARM_MS = QUICK ? 300 : 1000;
+const warm = (fns) => warmUp(fns, WARM_MS);
+
+// ---------------------------------------------------------------------------------------------
+// 1. Whole parse: throughput at 60 KB, 600 KB, 6 MB and the 10× ratios
+// ---------------------------------------------------------------------------------------------
+if (on('whole')) {
+  log('node: whole-parse throughput');
+  const sizes = [60 * KB, 600 * KB, 6 * MB];
+  const docs = sizes.map((n) => transcript(n));
+  const reps = [10, 1, 1];
+  const fns = Object.fromEntries(docs.map((doc, i) => [sizes[i], repeat(whole(doc), reps[i])]));
+  warm(fns);
+  const samples = sideBySide(fns, QUICK ? 3 : 7);
+  sizes.forEach((n, i) => (samples[n] = samples[n].map((t) => t / reps[i])));
+  const rows = sizes.map((n, i) => ({
+    size: docs[i].length,
+    ms: median(samples[n]),
+    mbps: mbps(docs[i].length, median(samples[n])),
+    tools: parseTranscript(docs[i], OPTIONS).filter((c) => c.type === 'tool').length,
+  }));
+  tables.wholeParse = rows;
+  rows.forEach((row, i) =>
+    figures.push(check(`whole.mbps.${sizes[i]}`, `parseTranscript throughput, ${label(sizes[i])} mixed transcript`, row.mbps, 'MB/s')),
+  );
+  for (let i = 0; i + 1 < sizes.length; i++) {
+    const ratio = linearity(samples[sizes[i]], docs[i].length, samples[sizes[i + 1]], docs[i + 1].length);
+    figures.push(
+      check(`whole.linear.${sizes[i + 1]}`, `parseTranscript ${label(sizes[i])} → ${label(sizes[i + 1])}: t(10n) ÷ 10·t(n)`, ratio, '×', {
+        op: '<=',
+        value: 1.1,
+      }),
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Stream (createTranscriptParser) at 1-, 4- and 16-char deltas against the whole parse
+// ---------------------------------------------------------------------------------------------
+if (on('stream')) {
+  log('node: stream against whole parse');
+  const doc = transcript(600 * KB);
+  const fns = { whole: whole(doc) };
+  for (const d of [1, 4, 16]) fns[`stream${d}`] = stream(deltasOf(doc, d));
+  warm(fns);
+  const samples = sideBySide(fns, QUICK ? 3 : 7);
+  const rows = [{ mode: 'whole parse', ms: median(samples.whole), mbps: mbps(doc.length, median(samples.whole)), ratio: 1 }];
+  for (const d of [1, 4, 16]) {
+    const key = `stream${d}`;
+    const ratio = pairedRatio(samples[key], samples.whole);
+    rows.push({ mode: `stream, ${d}-char deltas`, ms: median(samples[key]), mbps: mbps(doc.length, median(samples[key])), ratio });
+    figures.push(check(`stream.ratio.${d}`, `stream ÷ whole parse, ${d}-char deltas (600 KB)`, ratio, '×', { op: '<=', value: 2 }));
+  }
+  tables.stream = { size: doc.length, rows };
+
+  // The stream's own 10× ratio (4-char deltas).
+  const small = transcript(60 * KB);
+  const big = transcript(600 * KB);
+  const lin = sideBySide({ small: repeat(stream(deltasOf(small, 4)), 10), big: stream(deltasOf(big, 4)) }, QUICK ? 3 : 7);
+  lin.small = lin.small.map((t) => t / 10);
+  figures.push(
+    check('stream.linear.600000', 'stream (4-char deltas) 60 KB → 600 KB: t(10n) ÷ 10·t(n)', linearity(lin.small, small.length, lin.big, big.length), '×', {
+      op: '<=',
+      value: 1.1,
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Per syntax: 600 KB of prose and blocks of one syntax
+// ---------------------------------------------------------------------------------------------
+if (on('syntax')) {
+  log('node: per syntax');
+  const rows = [];
+  for (const syntax of ALL_SYNTAXES) {
+    const doc = transcript(600 * KB, { seed: 7, syntaxes: [syntax] });
+    const fns = { whole: whole(doc), stream4: stream(deltasOf(doc, 4)) };
+    warm(fns);
+    const samples = sideBySide(fns, QUICK ? 3 : 5);
+    const tools = parseTranscript(doc, OPTIONS).filter((c) => c.type === 'tool');
+    rows.push({
+      syntax,
+      size: doc.length,
+      tools: tools.length,
+      errors: tools.filter((t) => t.state === 'output-error').length,
+      wholeMbps: mbps(doc.length, median(samples.whole)),
+      streamMbps: mbps(doc.length, median(samples.stream4)),
+      ratio: pairedRatio(samples.stream4, samples.whole),
+    });
+    figures.push(check(`syntax.mbps.${syntax}`, `parseTranscript throughput, ${syntax} blocks (600 KB)`, rows.at(-1).wholeMbps, 'MB/s'));
+  }
+  tables.perSyntax = rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Adversarial patterns at 200 KB and 2 MB (whole parse and 4-char stream)
+// ---------------------------------------------------------------------------------------------
+if (on('adversarial')) {
+  log('node: adversarial');
+  const rows = [];
+  const BUDGET_MS = QUICK ? 1500 : 4000;
+  for (const [name, make] of Object.entries(ADVERSARIAL)) {
+    const tiny = make(20 * KB);
+    const small = make(200 * KB);
+    const big = make(2 * MB);
+    const streamOf = (text) => stream(deltasOf(text, 4));
+    warm({ a: whole(tiny), b: streamOf(tiny) });
+
+    // The stream (4-char deltas), 20 KB → 200 KB, side by side.
+    const s = sideBySide({ tiny: repeat(streamOf(tiny), 10), small: streamOf(small) }, 5);
+    const streamLinear = linearity(s.tiny.map((t) => t / 10), tiny.length, s.small, small.length);
+
+    // The whole parse, 200 KB → 2 MB. Guard: predict t(2 MB) from 20 KB → 200 KB; a clearly
+    // superlinear pattern is not run at 2 MB. Rounds stop once the pattern has used its budget.
+    const t20 = median([time(whole(tiny)), time(whole(tiny)), time(whole(tiny))]);
+    const t200 = time(whole(small));
+    const growth = t200 / (10 * t20);
+    const predicted = t200 * 10 * Math.max(1, growth);
+    const row = { name, streamLinear, ...outcome(small, 'small'), ...outcome(big, 'big') };
+    if (predicted > 15_000) {
+      row.skipped = `t(2 MB) predicted ${Math.round(predicted / 1000)} s (20 KB → 200 KB grew ${growth.toFixed(1)}× linear)`;
+      row.linear = growth;
+      figures.push(check(`adv.linear.${name}`, `adversarial: ${name}, whole parse`, growth, '×', { op: '<=', value: 1.1 }, '20 KB → 200 KB; 2 MB not run'));
+    } else {
+      const samples = { small: [], big: [] };
+      const started = now();
+      // Up to 5 rounds within the budget (at least 2); a first, untimed round warms the 2 MB
+      // path when it is cheap.
+      if (predicted < 1000) whole(big)();
+      for (let r = 0; r < 5 && (r < 2 || now() - started < BUDGET_MS); r++) {
+        samples.small.push(time(repeat(whole(small), 3)) / 3);
+        samples.big.push(time(whole(big)));
+      }
+      row.rounds = samples.big.length;
+      row.smallMbps = mbps(small.length, median(samples.small));
+      row.bigMbps = mbps(big.length, median(samples.big));
+      row.linear = linearity(samples.small, small.length, samples.big, big.length);
+      if (sameKind(row.smallResult, row.bigResult)) {
+        figures.push(check(`adv.linear.${name}`, `adversarial: ${name}, whole parse 200 KB → 2 MB`, row.linear, '×', { op: '<=', value: 1.1 }));
+      } else {
+        // 2 MB takes another path (a size limit): the 10× ratio is read at 20 KB → 200 KB instead.
+        const w = sideBySide({ tiny: repeat(whole(tiny), 10), small: whole(small) }, 5);
+        row.linearAt200 = linearity(w.tiny.map((t) => t / 10), tiny.length, w.small, small.length);
+        figures.push(
+          check(`adv.linear.${name}`, `adversarial: ${name}, whole parse 20 KB → 200 KB`, row.linearAt200, '×', { op: '<=', value: 1.1 }, 'outcome differs at 2 MB'),
+        );
+      }
+    }
+    figures.push(check(`adv.streamLinear.${name}`, `adversarial: ${name}, stream (4-char) 20 KB → 200 KB`, streamLinear, '×', { op: '<=', value: 1.1 }));
+    rows.push(row);
+    log(`  ${name}: ${row.skipped ?? `${row.bigMbps.toFixed(1)} MB/s at 2 MB, linear ${row.linear.toFixed(2)} (${row.rounds} rounds)`}, stream linear ${streamLinear.toFixed(2)}`);
+  }
+  tables.adversarial = rows;
+}
+
+/** Whether two outcomes are of one kind (same states, same first error), so their times compare. */
+function sameKind(a, b) {
+  if (!a || !b) return true;
+  const states = (r) => Object.keys(r.states).sort().join();
+  return states(a) === states(b) && (a.error ?? '').slice(0, 24) === (b.error ?? '').slice(0, 24);
+}
+
+/**
+ * What the parser made of an input, and the code units its scanner visited per input unit (the
+ * algorithmic work: constant when the scan is linear).
+ */
+function outcome(text, key) {
+  const parser = createTranscriptParser(OPTIONS);
+  parser.write(text);
+  parser.end();
+  const chunks = parser.chunks;
+  const tools = chunks.filter((c) => c.type === 'tool');
+  const states = {};
+  for (const tool of tools) states[tool.state] = (states[tool.state] ?? 0) + 1;
+  const error = tools.find((t) => t.errorText)?.errorText;
+  return {
+    [`${key}Steps`]: parser.steps / text.length,
+    [`${key}Result`]: {
+      texts: chunks.length - tools.length,
+      states,
+      ...(error ? { error: error.length > 90 ? `${error.slice(0, 90)}…` : error } : {}),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. Naive renderer: remark-parse of the whole accumulated text on every delta, against our stream
+// ---------------------------------------------------------------------------------------------
+if (on('naive')) {
+  log('node: naive remark-parse per delta');
+  const processor = unified().use(remarkParse).freeze();
+  const remark = (text) => processor.parse(text);
+  const DELTA = 4;
+  const STRATA = QUICK ? 8 : 24;
+  /** Σ over every delta k of t(remark-parse of the first k·DELTA units), estimated from STRATA sampled prefixes. */
+  const estimateNaive = (doc) => {
+    const steps = Math.ceil(doc.length / DELTA);
+    let total = 0;
+    for (let j = 0; j < STRATA; j++) {
+      const from = Math.floor((j * steps) / STRATA);
+      const to = Math.floor(((j + 1) * steps) / STRATA);
+      const mid = Math.min(doc.length, Math.round((from + to) / 2) * DELTA);
+      const prefix = doc.slice(0, mid);
+      remark(prefix);
+      total += (to - from) * median([time(() => remark(prefix)), time(() => remark(prefix)), time(() => remark(prefix))]);
+    }
+    return total;
+  };
+  const ours = (doc) => {
+    const fn = stream(deltasOf(doc, DELTA));
+    warm({ fn });
+    return median(Array.from({ length: 7 }, () => time(fn)));
+  };
+
+  // Full naive run on a 6 KB prefix: measured, and the estimator checked against it.
+  const doc60 = transcript(60 * KB);
+  const doc6 = doc60.slice(0, 6 * KB);
+  const deltas6 = deltasOf(doc6, DELTA);
+  const fullNaive6 = () => {
+    let acc = '';
+    for (const d of deltas6) {
+      acc += d;
+      remark(acc);
+    }
+  };
+  fullNaive6();
+  const naive6 = median(Array.from({ length: QUICK ? 1 : 3 }, () => time(fullNaive6)));
+  const naive6Estimate = estimateNaive(doc6);
+  const ours6 = ours(doc6);
+  const naive60Estimate = estimateNaive(doc60);
+  const ours60 = ours(doc60);
+  tables.naive = {
+    delta: DELTA,
+    strata: STRATA,
+    rows: [
+      { size: doc6.length, naiveMs: naive6, naiveEstimateMs: naive6Estimate, oursMs: ours6, ratio: naive6 / ours6, how: 'naive run in full' },
+      { size: doc60.length, naiveMs: undefined, naiveEstimateMs: naive60Estimate, oursMs: ours60, ratio: naive60Estimate / ours60, how: `estimated from ${STRATA} sampled prefixes` },
+    ],
+  };
+  figures.push(
+    check('naive.ratio.6000', 'naive remark-parse per 4-char delta ÷ our stream, 6 KB (naive measured in full)', naive6 / ours6, '×', { op: '>=', value: 1000 }),
+  );
+  figures.push(
+    check(
+      'naive.ratio.60000',
+      'naive remark-parse per 4-char delta ÷ our stream, 60 KB (naive estimated)',
+      naive60Estimate / ours60,
+      '×',
+      { op: '>=', value: 1000 },
+      `naive total estimated from ${STRATA} sampled prefix parses (the 6 KB estimator was ${(naive6Estimate / naive6).toFixed(2)}× the full run)`,
+    ),
+  );
+}
+
+function label(n) {
+  return n >= MB ? `${n / MB} MB` : `${n / KB} KB`;
+}
+
+writeFileSync(OUT, JSON.stringify({ figures, tables }, null, 2));
+log(`node: done (${(now() / 1000).toFixed(0)} s)`);
