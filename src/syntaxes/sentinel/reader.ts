@@ -1,3 +1,4 @@
+import { TextBuffer } from '../../scanner/text-buffer.js';
 import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
 import { readSentinelHeader, sentinelCall, type SentinelHeader } from './header.js';
 
@@ -109,8 +110,9 @@ export class SentinelOpener implements OpenerReader {
  * back until the next units decide, so markers split across deltas work.
  */
 export class SentinelBlock implements BlockReader {
-  private body = '';
-  private delta = '';
+  /** Body and untaken delta in TextBuffers: a rope node per line stayed alive to the end of the block. */
+  private readonly body = new TextBuffer();
+  private readonly delta = new TextBuffer();
   /** Units of `[[SEG_END]]` matched so far. */
   private matched = 0;
   /** The matched units as written (their case). */
@@ -175,13 +177,11 @@ export class SentinelBlock implements BlockReader {
   }
 
   takeInputDelta(): string {
-    const delta = this.delta;
-    this.delta = '';
-    return delta;
+    return this.delta.take();
   }
 
   partial(): ParsedCall[] {
-    const call = sentinelCall(this.header, this.header.field === undefined ? '' : this.body);
+    const call = sentinelCall(this.header, this.header.field === undefined ? '' : this.body.toString());
     // A header problem shows once the block is finished; while open the input is what counts.
     delete call.invalid;
     delete call.errorText;
@@ -189,7 +189,7 @@ export class SentinelBlock implements BlockReader {
   }
 
   finish(): ParsedCall[] {
-    return [sentinelCall(this.header, this.body)];
+    return [sentinelCall(this.header, this.body.toString())];
   }
 
   /** The one line break after `]]`: `\n`, `\r\n` or `\r`. Returns whether `unit` was part of it. */
@@ -250,10 +250,10 @@ export class SentinelBlock implements BlockReader {
     if (this.pendingBreak !== '') {
       const pending = this.pendingBreak;
       this.pendingBreak = '';
-      this.body += pending;
-      this.delta += pending;
+      this.body.append(pending);
+      this.delta.append(pending);
     }
-    this.body += units;
-    this.delta += units;
+    this.body.append(units);
+    this.delta.append(units);
   }
 }

@@ -21,7 +21,8 @@ export interface LineCloser {
  */
 export class LineBody {
   private readonly confirmed = new TextBuffer();
-  private delta = '';
+  /** Confirmed text not yet taken (a whole parse never takes it: kept out of a rope, like the body). */
+  private readonly delta = new TextBuffer();
   /** Units of the current line held while it may be the closer. */
   private pending = '';
   private maybeCloser = true;
@@ -107,9 +108,7 @@ export class LineBody {
 
   /** Confirmed body text since the previous call. */
   takeDelta(): string {
-    const delta = this.delta;
-    this.delta = '';
-    return delta;
+    return this.delta.take();
   }
 
   /** Length of the body up to its last complete line. */
@@ -131,7 +130,7 @@ export class LineBody {
   private confirm(units: string): void {
     if (units === '') return;
     this.confirmed.append(units);
-    this.delta += units;
+    this.delta.append(units);
     this.line += units;
   }
 }
