@@ -25,7 +25,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../src/cli/page.js';
 import { builtinSyntaxes, parseTranscript, type ToolSyntax, type TranscriptOptions } from '../../src/index.js';
 import { ToolTranscript } from '../../src/react/index.js';
@@ -90,5 +90,16 @@ describe.each(cases)('%j', (payload, text) => {
     expect(dangers(document.body)).toEqual([]);
     const names = Array.from(document.querySelectorAll('[data-slot="tool-call"]')).map((card) => card.getAttribute('data-tool-name'));
     expect(names).toEqual([payload, payload]);
+  });
+});
+
+describe('unsafe image URLs in markdown', () => {
+  it('an image with an unsafe URL gets no src at all (src="" would point at the page, and React warns)', () => {
+    const warn = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const html = renderToString(createElement(ToolTranscript, { text: '![x](javascript:alert(1)) ![y](data:image/png;base64,AAAA) ![z](https://example.com/z.png)' }));
+    const images = Array.from(parseHtml(html).querySelectorAll('img'));
+    expect(images.map((image) => image.getAttribute('src'))).toEqual([null, null, 'https://example.com/z.png']);
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
   });
 });

@@ -1,5 +1,5 @@
 import { memo, useRef, type ComponentProps } from 'react';
-import Markdown from 'react-markdown';
+import Markdown, { defaultUrlTransform, type UrlTransform } from 'react-markdown';
 import { useTranscriptConfig } from '../transcript-config.js';
 import { closeMarkdown } from './close-markdown.js';
 import { splitBlocks, type BlockSplit } from './split-blocks.js';
@@ -41,11 +41,21 @@ const FinishedBlocks = memo(function FinishedBlocks({ blocks }: { blocks: readon
   return blocks.map((source, index) => <MarkdownBlock key={index} source={source} />);
 });
 
+/**
+ * react-markdown's `defaultUrlTransform` (unsafe protocols such as `javascript:` and `data:`
+ * become `''`), except that an image whose URL is unsafe gets no `src` at all: `src=""` makes
+ * React warn, and points the image at the page itself.
+ */
+const urlTransform: UrlTransform = (url, key) => {
+  const safe = defaultUrlTransform(url);
+  return safe === '' && key === 'src' ? null : safe;
+};
+
 /** One top-level block through react-markdown; memoized on its source. */
 export const MarkdownBlock = memo(function MarkdownBlock({ source }: { source: string }) {
   const { components, remarkPlugins, rehypePlugins } = useTranscriptConfig();
   return (
-    <Markdown components={components} remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins}>
+    <Markdown components={components} remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} urlTransform={urlTransform}>
       {source}
     </Markdown>
   );
