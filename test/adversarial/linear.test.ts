@@ -14,7 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { reassemble } from '../support/splits.js';
-import { expectLinear, FUZZ, KB, MB, measure, repeatTo, type Pattern } from './support.js';
+import { expectLinear, FUZZ, KB, MB, measure, repeatTo, TIMEOUT, type Pattern } from './support.js';
 
 /** `count` lines of a YAML mapping, indented by `indent`. */
 function yamlKeys(count: number, indent = '  '): string {
@@ -103,7 +103,7 @@ describe('adversarial corpus: linear work at n and 2n', () => {
     const n = FUZZ ? MB : (pattern.size ?? MB);
     const [small] = expectLinear(pattern, n);
     expect(reassemble(small.chunks)).toBe(pattern.make(n));
-  });
+  }, TIMEOUT);
 });
 
 describe('adversarial corpus: small deltas', () => {
@@ -131,7 +131,7 @@ describe('adversarial corpus: small deltas', () => {
     const n = FUZZ ? 512 * KB : 64 * KB;
     const [small] = expectLinear(pattern, n, { delta: 7 });
     expect(reassemble(small.chunks)).toBe(pattern.make(n));
-  });
+  }, TIMEOUT);
 });
 
 describe('one 5 MB tool body', () => {
@@ -154,7 +154,7 @@ describe('one 5 MB tool body', () => {
     const tool = work.chunks[0]!;
     expect(tool).toMatchObject({ type: 'tool', closed: true, state: 'input-available' });
     expect(content(tool.type === 'tool' ? tool.input : undefined)).toBe(body);
-  });
+  }, TIMEOUT);
 
   it('tool fence: a YAML body over the limit is an error that says so, without parsing it whole', () => {
     const text = `\`\`\`tool write\ninput:\n  content: |\n${`  ${line}`.repeat(SIZE / 80)}\`\`\``;
@@ -164,5 +164,5 @@ describe('one 5 MB tool body', () => {
     expect(work.yaml).toBeLessThanOrEqual(6 * MB);
     expect(work.chunks).toHaveLength(1);
     expect(work.chunks[0]).toMatchObject({ type: 'tool', closed: true, state: 'output-error', errorText: expect.stringMatching(/^invalid YAML: the body is \d+ characters long, over the limit of 1048576$/) });
-  });
+  }, TIMEOUT);
 });

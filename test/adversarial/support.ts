@@ -14,6 +14,12 @@ import { yamlWork } from '../../src/syntaxes/shared/yaml.js';
 /** `npm run fuzz` sets FUZZ=1: bigger inputs. */
 export const FUZZ = process.env.FUZZ === '1';
 
+/**
+ * Per-test timeout: room for a busy machine (and for FUZZ sizes), still far
+ * below the minutes a quadratic relapse takes at these sizes.
+ */
+export const TIMEOUT = FUZZ ? 600_000 : 20_000;
+
 /** Every built-in syntax, the opt-in JSON syntax included. */
 export const ALL_SYNTAXES = Object.values(builtinSyntaxes) as ToolSyntax[];
 
