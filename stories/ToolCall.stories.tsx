@@ -101,17 +101,6 @@ export const AllStates: Story = {
 /** A long output starts collapsed (its summary says how many lines); a click opens it. */
 export const LongOutputCollapsed: Story = {
   args: { tool: toolChunk('output-available', { output: LONG_OUTPUT }) },
-  parameters: {
-    a11y: {
-      config: {
-        // Known component issue: the card's `<pre class="tt-tool-code">` scrolls (max-height 24rem)
-        // but cannot take keyboard focus, so keyboard users cannot scroll a long output. To be
-        // fixed in the component (tabIndex={0} and a label on the scrolling <pre>); this story
-        // keeps every other rule.
-        rules: [{ id: 'scrollable-region-focusable', enabled: false }],
-      },
-    },
-  },
   play: async ({ canvasElement }) => {
     const card = within(canvasElement).getByRole('group', { name: 'Tool call search' });
     const details = card.querySelector<HTMLDetailsElement>('details[data-slot="tool-call-output"]')!;

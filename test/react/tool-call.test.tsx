@@ -179,3 +179,30 @@ describe('tool card parts', () => {
     expect(slot(container, 'tool-call-output')!.querySelector('pre')!.textContent).toBe('[object Object]');
   });
 });
+
+describe('tool card details', () => {
+  it('says when a finished block was never closed, and marks it data-closed="false"', () => {
+    const { container } = render(<ToolCall tool={tool('input-available', { closed: false })} />);
+    expect(slot(container, 'tool-call')!.dataset.closed).toBe('false');
+    expect(slot(container, 'tool-call-unclosed')!.textContent).toBe('not closed');
+  });
+
+  it('shows nothing extra for a closed block, nor for one still streaming', () => {
+    for (const chunk of [tool('input-available'), tool('input-streaming')]) {
+      const { container } = render(<ToolCall tool={chunk} />);
+      expect(slot(container, 'tool-call')!.dataset.closed).toBe(chunk.closed ? undefined : 'false');
+      expect(slot(container, 'tool-call-unclosed')).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('lets keyboard users reach and scroll the code blocks: each <pre> is focusable and named', () => {
+    const { container } = render(<ToolCall tool={tool('output-error')} />);
+    const pres = [...container.querySelectorAll('pre')];
+    expect(pres.length).toBeGreaterThanOrEqual(2);
+    for (const pre of pres) {
+      expect(pre.tabIndex).toBe(0);
+      expect(pre.getAttribute('aria-label')).toMatch(/ of search$/);
+    }
+  });
+});

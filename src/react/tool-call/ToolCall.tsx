@@ -48,6 +48,7 @@ export function ToolCall({ tool, className, children, ...rest }: ToolCallProps) 
         data-tool-call-id={tool.toolCallId}
         data-tool-name={tool.toolName}
         data-syntax={tool.syntax}
+        data-closed={tool.closed ? undefined : 'false'}
         {...rest}
       >
         {children ?? (
@@ -79,6 +80,11 @@ export function ToolCallHeader({ className, children, ...rest }: ComponentProps<
         {tool.toolName}
       </span>
       {tool.state === 'input-streaming' ? <StreamingProgress /> : null}
+      {!tool.closed && tool.state !== 'input-streaming' ? (
+        <span className="tt-tool-unclosed" data-slot="tool-call-unclosed" title="The text ended before this block's closing marker">
+          not closed
+        </span>
+      ) : null}
       <span className="tt-tool-status" data-slot="tool-call-status" data-status={tool.state}>
         {display.icon}
         {display.label}
@@ -145,9 +151,9 @@ export function ToolCallInput({ className, ...rest }: ComponentProps<'div'>) {
         <span className="tt-tool-section-label">Input</span>
         <CopyButton text={huge ? () => full ?? formatValue(input) : text} label={`Copy input of ${tool.toolName}`} />
       </div>
-      <pre className="tt-tool-code">
-        <code>{text}</code>
-      </pre>
+      <ScrollingPre className="tt-tool-code" label={`Input of ${tool.toolName}`}>
+        {text}
+      </ScrollingPre>
       {huge && full === undefined ? (
         <p className="tt-tool-truncated" data-slot="tool-call-truncated">
           Showing the first {formatCount(PREVIEW_CHARS)} characters of more than {formatCount(HUGE_CHARS)}.{' '}
@@ -242,11 +248,23 @@ function Disclosure({ dataSlot, tool, summary, text, textClass = 'tt-tool-code',
       </summary>
       <div className="tt-tool-disclosure-body">
         <CopyButton text={text} label={copyLabel} />
-        <pre className={textClass}>
-          <code>{shown}</code>
-        </pre>
+        <ScrollingPre className={textClass} label={`${typeof summary === 'string' ? summary : 'Value'} of ${tool.toolName}`}>
+          {shown}
+        </ScrollingPre>
       </div>
     </details>
+  );
+}
+
+/**
+ * A `<pre>` that scrolls when its text is long (the theme caps its height), so
+ * it takes keyboard focus and has a name: keyboard users can scroll it.
+ */
+function ScrollingPre({ className, label, children }: { className: string; label: string; children: ReactNode }) {
+  return (
+    <pre className={className} tabIndex={0} role="group" aria-label={label}>
+      <code>{children}</code>
+    </pre>
   );
 }
 
