@@ -10,7 +10,7 @@ import { remarkToolCalls } from '../remark/plugin.js';
 import type { ToolSyntax } from '../types.js';
 import type { Theme } from './args.js';
 import { FileError } from './io.js';
-import { rehypeSafeUrls } from './safe-urls.js';
+import { rehypeSafeUrls } from '../remark/safe-urls.js';
 
 /** How {@link renderPage} builds the page. */
 export interface PageOptions {

@@ -22,6 +22,7 @@ import { remarkToolCalls } from './plugin.js';
 export { remarkToolCalls, type RemarkToolCallsOptions } from './plugin.js';
 export type { ToolCallData, ToolCallNode } from './node.js';
 export { TOOL_STATE_LABELS, toolCallHandler, toolCallToHast, type HastElement, type HastText } from './hast.js';
+export { rehypeSafeUrls, safeUrl } from './safe-urls.js';
 
 /** The plugin as the default export, the way remark plugins are usually imported. */
 export default remarkToolCalls;

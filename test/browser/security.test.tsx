@@ -18,7 +18,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rehypeSafeUrls } from '../../src/cli/safe-urls.js';
+import { rehypeSafeUrls } from '../../src/remark/safe-urls.js';
 import { builtinSyntaxes, type ToolSyntax } from '../../src/index.js';
 import { ToolTranscript } from '../../src/react/index.js';
 import { remarkToolCalls } from '../../src/remark/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeUrl } from '../../src/cli/safe-urls.js';
+import { safeUrl } from '../../src/remark/safe-urls.js';
 
 describe('safeUrl', () => {
   it.each([

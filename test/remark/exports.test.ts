@@ -4,7 +4,7 @@ import * as remarkEntry from '../../src/remark/index.js';
 describe('tool-transcript/remark exports', () => {
   it('pins the public names', () => {
     expect(Object.keys(remarkEntry).sort()).toEqual(
-      ['TOOL_STATE_LABELS', 'default', 'remarkToolCalls', 'toolCallHandler', 'toolCallToHast'].sort(),
+      ['TOOL_STATE_LABELS', 'default', 'rehypeSafeUrls', 'remarkToolCalls', 'safeUrl', 'toolCallHandler', 'toolCallToHast'].sort(),
     );
   });
 

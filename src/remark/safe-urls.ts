@@ -26,7 +26,7 @@ interface HastLike {
 }
 
 /**
- * A rehype plugin for the static page: clears `href` and `src` values with an unsafe protocol,
+^ * A rehype plugin for pages built from transcripts (exported from `tool-transcript/remark`; the CLI uses it): clears `href` and `src` values with an unsafe protocol,
  * so a transcript's `[x](javascript:…)` cannot run script in the page. (Raw HTML never gets this
  * far: remark-rehype drops it.)
  */
