@@ -9,7 +9,7 @@ import {
   type TranscriptChunk,
   type TranscriptOptions,
 } from '../../src/index.js';
-import { expectedParts, messageParts } from './sdk.js';
+import { expectedParts, messageParts } from '../support/ai-sdk.js';
 import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
 
 const tools: ToolDefinition[] = [

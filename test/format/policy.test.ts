@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTranscript, type CallPolicy, type ToolChunk, type TranscriptChunk, type TranscriptOptions } from '../../src/index.js';
 import { reassemble, splitAt, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
-import { expectedParts, messageParts } from './sdk.js';
+import { expectedParts, messageParts } from '../support/ai-sdk.js';
 
 const tools = (chunks: TranscriptChunk[]): ToolChunk[] => chunks.filter((c): c is ToolChunk => c.type === 'tool');
 const summary = (chunks: TranscriptChunk[]) => tools(chunks).map(({ toolName, state, errorText }) => ({ toolName, state, errorText }));

@@ -1,4 +1,4 @@
-/** Reads our UI-message chunks with the real `ai` package, as test/ai-sdk.test.ts does. */
+/** Reads our UI-message chunks with the real `ai` package: the message a host would get. */
 import { readUIMessageStream, type UIMessage, type UIMessageChunk as SdkChunk } from 'ai';
 import type { TranscriptChunk, UIMessageChunk } from '../../src/index.js';
 
