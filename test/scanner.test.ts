@@ -3,22 +3,14 @@
  * linear work on adversarial input (counted in scanner steps, never in time).
  */
 import { describe, expect, it } from 'vitest';
-import { createTranscriptParser, parseTranscript, type TranscriptOptions } from '../src/index.js';
+import { createTranscriptParser, parseTranscript } from '../src/index.js';
 import { yamlWork } from '../src/syntaxes/shared/yaml.js';
+import { repeatTo, scannerSteps } from './support/linear.js';
 
 const N = 200_000;
 
-/** Scanner steps for `text` fed in 4 KB deltas. */
-function stepsFor(text: string, options?: TranscriptOptions): number {
-  const parser = createTranscriptParser(options);
-  for (let i = 0; i < text.length; i += 4096) parser.write(text.slice(i, i + 4096));
-  parser.end();
-  return parser.steps;
-}
-
-function repeat(pattern: string): string {
-  return pattern.repeat(Math.ceil(N / pattern.length)).slice(0, N);
-}
+const stepsFor = scannerSteps;
+const repeat = (pattern: string) => repeatTo(pattern, N);
 
 describe('linear work', () => {
   const patterns: Array<[string, string]> = [

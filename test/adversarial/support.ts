@@ -73,10 +73,7 @@ export function measure(text: string, { delta = 4096, syntaxes = ALL_SYNTAXES }:
   };
 }
 
-/** `unit` repeated to exactly `length` code units. */
-export function repeatTo(unit: string, length: number): string {
-  return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
-}
+export { repeatTo } from '../support/linear.js';
 
 /** An adversarial pattern: a document of about `n` code units. */
 export interface Pattern {

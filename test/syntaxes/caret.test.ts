@@ -19,6 +19,7 @@ import {
 } from '../../src/index.js';
 import { yamlWork } from '../../src/syntaxes/shared/yaml.js';
 import { splitAt, streamPieces } from '../support/splits.js';
+import { repeatTo, scannerSteps } from '../support/linear.js';
 
 const RUNS = 400;
 const v0Syntax = createCaretSyntax({ grammar: 'v0' });
@@ -303,16 +304,8 @@ describe('caret streaming', () => {
 
 const N = 200_000;
 
-function stepsFor(text: string): number {
-  const parser = createTranscriptParser({ syntaxes: ['caret'] });
-  for (let i = 0; i < text.length; i += 4096) parser.write(text.slice(i, i + 4096));
-  parser.end();
-  return parser.steps;
-}
-
-function repeat(pattern: string, length = N): string {
-  return pattern.repeat(Math.ceil(length / pattern.length)).slice(0, length);
-}
+const stepsFor = (text: string) => scannerSteps(text, { syntaxes: ['caret'] });
+const repeat = (pattern: string, length = N) => repeatTo(pattern, length);
 
 describe('caret linear work', () => {
   it.each([

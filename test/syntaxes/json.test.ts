@@ -18,6 +18,7 @@ import {
   type UIMessageChunk,
 } from '../../src/index.js';
 import { splitAt, streamPieces } from '../support/splits.js';
+import { repeatTo, scannerSteps } from '../support/linear.js';
 
 const RUNS = 400;
 const gemini = createJsonSyntax({ style: 'gemini' });
@@ -204,16 +205,8 @@ describe('json streaming', () => {
 
 const N = 200_000;
 
-function stepsFor(text: string): number {
-  const parser = createTranscriptParser({ syntaxes: ['json'] });
-  for (let i = 0; i < text.length; i += 4096) parser.write(text.slice(i, i + 4096));
-  parser.end();
-  return parser.steps;
-}
-
-function repeat(pattern: string, length = N): string {
-  return pattern.repeat(Math.ceil(length / pattern.length)).slice(0, length);
-}
+const stepsFor = (text: string) => scannerSteps(text, { syntaxes: ['json'] });
+const repeat = (pattern: string, length = N) => repeatTo(pattern, length);
 
 describe('json linear work', () => {
   it.each([

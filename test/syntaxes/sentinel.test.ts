@@ -17,6 +17,7 @@ import {
   type ToolSyntax,
 } from '../../src/index.js';
 import { splitAt, streamPieces } from '../support/splits.js';
+import { repeatTo, scannerSteps } from '../support/linear.js';
 
 const RUNS = 400;
 
@@ -244,16 +245,8 @@ describe('sentinel streaming', () => {
 
 const N = 200_000;
 
-function stepsFor(text: string): number {
-  const parser = createTranscriptParser({ syntaxes: ['sentinel'] });
-  for (let i = 0; i < text.length; i += 4096) parser.write(text.slice(i, i + 4096));
-  parser.end();
-  return parser.steps;
-}
-
-function repeat(pattern: string, length = N): string {
-  return pattern.repeat(Math.ceil(length / pattern.length)).slice(0, length);
-}
+const stepsFor = (text: string) => scannerSteps(text, { syntaxes: ['sentinel'] });
+const repeat = (pattern: string, length = N) => repeatTo(pattern, length);
 
 describe('sentinel linear work', () => {
   it.each([

@@ -17,6 +17,7 @@ import {
   type ToolSyntax,
 } from '../../src/index.js';
 import { splitAt, streamPieces } from '../support/splits.js';
+import { repeatTo, scannerSteps } from '../support/linear.js';
 
 const RUNS = 400;
 const paramSyntax = createXmlSyntax({ style: 'param' });
@@ -272,16 +273,8 @@ describe('xml streaming', () => {
 
 const N = 200_000;
 
-function stepsFor(text: string): number {
-  const parser = createTranscriptParser({ syntaxes: ['xml'] });
-  for (let i = 0; i < text.length; i += 4096) parser.write(text.slice(i, i + 4096));
-  parser.end();
-  return parser.steps;
-}
-
-function repeat(pattern: string, length = N): string {
-  return pattern.repeat(Math.ceil(length / pattern.length)).slice(0, length);
-}
+const stepsFor = (text: string) => scannerSteps(text, { syntaxes: ['xml'] });
+const repeat = (pattern: string, length = N) => repeatTo(pattern, length);
 
 describe('xml linear work', () => {
   it.each([
