@@ -1,5 +1,5 @@
 import type { Data, Node } from 'mdast';
-import type { ToolChunk, ToolState } from '../types.js';
+import type { ToolChunk } from '../types.js';
 
 /** `data` of a {@link ToolCallNode}. */
 export interface ToolCallData extends Data {
@@ -15,28 +15,13 @@ export interface ToolCallData extends Data {
  * A tool call in an mdast tree: one per call found by the scanner, at the place its block stood.
  * The fields are those of {@link ToolChunk}, so a tree and `parseTranscript` agree field by field.
  */
-export interface ToolCallNode extends Node {
+export interface ToolCallNode extends Node, Omit<ToolChunk, 'type' | 'raw'> {
   type: 'toolCall';
-  /** From the block when it names one, else `tool-call-N`. */
-  toolCallId: string;
-  /** `tool` when the block names none. */
-  toolName: string;
-  state: ToolState;
-  /** Parsed arguments; `{}` when the block has none. */
-  input: unknown;
-  output?: unknown;
-  errorText?: string;
-  /** Name of the syntax that matched (`fence`, `emoji`, …). */
-  syntax: string;
-  /** `false` when the document ended before the block's closer. */
-  closed: boolean;
   /**
    * Exact source text of the block, markers included (`''` for the second and later calls of a
    * block that holds several). Absent on nodes built by hand, which are written with `format`.
    */
   raw?: string;
-  /** Extra fields the block carried (for example unknown YAML keys). */
-  fields?: Record<string, unknown>;
   data?: ToolCallData;
 }
 
