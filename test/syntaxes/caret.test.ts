@@ -20,17 +20,13 @@ import {
 import { yamlWork } from '../../src/syntaxes/shared/yaml.js';
 import { splitAt, streamPieces } from '../support/splits.js';
 import { repeatTo, scannerSteps } from '../support/linear.js';
+import { onlyToolOf } from '../support/only-tool.js';
 
 const RUNS = 400;
 const v0Syntax = createCaretSyntax({ grammar: 'v0' });
 
 /** The one tool chunk `text` must parse to with the caret syntax alone. */
-function onlyTool(text: string, syntax: ToolSyntax = caretSyntax): ToolChunk {
-  const chunks = parseTranscript(text, { syntaxes: [syntax] });
-  expect(chunks).toHaveLength(1);
-  expect(chunks[0]!.type).toBe('tool');
-  return chunks[0] as ToolChunk;
-}
+const onlyTool = (text: string, syntax: ToolSyntax = caretSyntax) => onlyToolOf(text, syntax);
 
 describe('caret format, v1 (default)', () => {
   it('writes key: value, key --- … --- key and key: [ … ] forms', () => {

@@ -19,17 +19,13 @@ import {
 } from '../../src/index.js';
 import { splitAt, streamPieces } from '../support/splits.js';
 import { repeatTo, scannerSteps } from '../support/linear.js';
+import { onlyToolOf } from '../support/only-tool.js';
 
 const RUNS = 400;
 const gemini = createJsonSyntax({ style: 'gemini' });
 const defaultStyle = createJsonSyntax({ style: 'default' });
 
-function onlyTool(text: string, syntax: ToolSyntax = jsonSyntax): ToolChunk {
-  const chunks = parseTranscript(text, { syntaxes: [syntax] });
-  expect(chunks).toHaveLength(1);
-  expect(chunks[0]!.type).toBe('tool');
-  return chunks[0] as ToolChunk;
-}
+const onlyTool = (text: string, syntax: ToolSyntax = jsonSyntax) => onlyToolOf(text, syntax);
 
 describe('json format', () => {
   it('writes the OpenAI form by default, arguments as a JSON string', () => {

@@ -18,15 +18,11 @@ import {
 } from '../../src/index.js';
 import { splitAt, streamPieces } from '../support/splits.js';
 import { repeatTo, scannerSteps } from '../support/linear.js';
+import { onlyToolOf } from '../support/only-tool.js';
 
 const RUNS = 400;
 
-function onlyTool(text: string, syntax: ToolSyntax = sentinelSyntax): ToolChunk {
-  const chunks = parseTranscript(text, { syntaxes: [syntax] });
-  expect(chunks).toHaveLength(1);
-  expect(chunks[0]!.type).toBe('tool');
-  return chunks[0] as ToolChunk;
-}
+const onlyTool = (text: string, syntax: ToolSyntax = sentinelSyntax) => onlyToolOf(text, syntax);
 
 describe('sentinel format', () => {
   it('writes a tool header with the id, name and arguments, and an empty body', () => {

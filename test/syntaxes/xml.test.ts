@@ -18,16 +18,12 @@ import {
 } from '../../src/index.js';
 import { splitAt, streamPieces } from '../support/splits.js';
 import { repeatTo, scannerSteps } from '../support/linear.js';
+import { onlyToolOf } from '../support/only-tool.js';
 
 const RUNS = 400;
 const paramSyntax = createXmlSyntax({ style: 'param' });
 
-function onlyTool(text: string, syntax: ToolSyntax = xmlSyntax): ToolChunk {
-  const chunks = parseTranscript(text, { syntaxes: [syntax] });
-  expect(chunks).toHaveLength(1);
-  expect(chunks[0]!.type).toBe('tool');
-  return chunks[0] as ToolChunk;
-}
+const onlyTool = (text: string, syntax: ToolSyntax = xmlSyntax) => onlyToolOf(text, syntax);
 
 describe('xml format', () => {
   it('writes <tool name><arguments><arg name>…</arguments></tool> with the id as an attribute', () => {
