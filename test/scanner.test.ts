@@ -3,9 +3,8 @@
  * linear work on adversarial input (counted in scanner steps, never in time).
  */
 import { describe, expect, it } from 'vitest';
-import { createTranscriptParser, parseTranscript } from '../src/index.js';
-import { yamlWork } from '../src/syntaxes/shared/yaml.js';
-import { repeatTo, scannerSteps } from './support/linear.js';
+import { parseTranscript } from '../src/index.js';
+import { repeatTo, scannerSteps, streamCountingYaml } from './support/linear.js';
 
 const N = 200_000;
 
@@ -50,17 +49,10 @@ describe('linear work', () => {
   it('a huge fence body streamed in small deltas re-parses its YAML amortised, not per line', () => {
     const lines = Array.from({ length: 10_000 }, (_, i) => `  k${i}: v${i}`).join('\n');
     const text = `\`\`\`tool big b1\ninput:\n${lines}\n\`\`\``;
-    const parser = createTranscriptParser();
-    const before = yamlWork.characters;
-    let snapshots = 0;
-    for (let i = 0; i < text.length; i += 64) {
-      parser.write(text.slice(i, i + 64));
-      if (parser.chunks.at(-1)?.type === 'tool') snapshots++;
-    }
-    parser.end();
+    const { snapshots, yamlCharacters, chunks } = streamCountingYaml(text);
     expect(snapshots).toBeGreaterThan(2000);
-    expect(yamlWork.characters - before).toBeLessThanOrEqual(8 * text.length);
-    const tool = parser.chunks[0]!;
+    expect(yamlCharacters).toBeLessThanOrEqual(8 * text.length);
+    const tool = chunks[0]!;
     expect(tool.type === 'tool' && Object.keys(tool.input as object)).toHaveLength(10_000);
   });
 });

@@ -1,5 +1,6 @@
 /** Helpers for the linear-work tests: work is counted in scanner steps, never timed. */
-import { createTranscriptParser, type TranscriptOptions } from '../../src/index.js';
+import { createTranscriptParser, type TranscriptChunk, type TranscriptOptions } from '../../src/index.js';
+import { yamlWork } from '../../src/syntaxes/shared/yaml.js';
 
 /** Scanner steps (code units visited, rescans included) for `text` fed in 4 KB deltas. */
 export function scannerSteps(text: string, options?: TranscriptOptions): number {
@@ -12,4 +13,22 @@ export function scannerSteps(text: string, options?: TranscriptOptions): number 
 /** `unit` repeated to exactly `length` code units. */
 export function repeatTo(unit: string, length: number): string {
   return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+}
+
+/**
+ * Streams `text` in 64-unit deltas, reading the snapshot after each one as a
+ * renderer would, and counts the snapshots that showed an open tool and the
+ * characters handed to the YAML parser: partial YAML must be re-parsed
+ * amortised (a bounded multiple of the text), not once per line.
+ */
+export function streamCountingYaml(text: string, options?: TranscriptOptions): { snapshots: number; yamlCharacters: number; chunks: TranscriptChunk[] } {
+  const parser = createTranscriptParser(options);
+  const before = yamlWork.characters;
+  let snapshots = 0;
+  for (let i = 0; i < text.length; i += 64) {
+    parser.write(text.slice(i, i + 64));
+    if (parser.chunks.at(-1)?.type === 'tool') snapshots++;
+  }
+  parser.end();
+  return { snapshots, yamlCharacters: yamlWork.characters - before, chunks: parser.chunks };
 }

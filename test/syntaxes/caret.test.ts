@@ -17,10 +17,10 @@ import {
   type ToolChunk,
   type ToolSyntax,
 } from '../../src/index.js';
-import { yamlWork } from '../../src/syntaxes/shared/yaml.js';
 import { splitAt, streamPieces } from '../support/splits.js';
-import { repeatTo, scannerSteps } from '../support/linear.js';
+import { repeatTo, scannerSteps, streamCountingYaml } from '../support/linear.js';
 import { onlyToolOf } from '../support/only-tool.js';
+import { expectRoundTrip } from '../support/round-trip.js';
 
 const RUNS = 400;
 const v0Syntax = createCaretSyntax({ grammar: 'v0' });
@@ -182,14 +182,7 @@ describe.each([
           expect(() => syntax.format(call)).toThrow(/caret syntax: (tool name|parameter key) .* must match \[A-Za-z0-9_\]\+/);
           return;
         }
-        const block = syntax.format(call);
-        const text = `Some text.\n${block}\nmore text`;
-        const chunks = parseTranscript(text, { syntaxes: [syntax] });
-        expect(chunks).toHaveLength(3);
-        expect(chunks[1]).toMatchObject({ type: 'tool', toolName, state: 'input-available', raw: block, closed: true });
-        expect((chunks[1] as ToolChunk).input).toEqual(input);
-        const pieces = splitAt(text, [cut % (text.length + 1)]);
-        expect(streamPieces(pieces, { syntaxes: [syntax] }).chunks).toEqual(chunks);
+        expectRoundTrip(syntax, call, cut);
       }),
       { numRuns: RUNS },
     );
@@ -264,17 +257,10 @@ describe('caret streaming', () => {
   it('re-parses a huge YAML body amortised, not per line', () => {
     const lines = Array.from({ length: 4_000 }, (_, i) => `k${i}: |\n  v${i}`).join('\n');
     const text = `^^^big\n---\n${lines}\n^^^`;
-    const parser = createTranscriptParser({ syntaxes: ['caret'] });
-    const before = yamlWork.characters;
-    let snapshots = 0;
-    for (let i = 0; i < text.length; i += 64) {
-      parser.write(text.slice(i, i + 64));
-      if (parser.chunks.at(-1)?.type === 'tool') snapshots++;
-    }
-    parser.end();
+    const { snapshots, yamlCharacters, chunks } = streamCountingYaml(text, { syntaxes: ['caret'] });
     expect(snapshots).toBeGreaterThan(800);
-    expect(yamlWork.characters - before).toBeLessThanOrEqual(8 * text.length);
-    const tool = parser.chunks[0] as ToolChunk;
+    expect(yamlCharacters).toBeLessThanOrEqual(8 * text.length);
+    const tool = chunks[0] as ToolChunk;
     expect(Object.keys(tool.input as object)).toHaveLength(4_000);
     expect((tool.input as Record<string, string>).k3999).toBe('v3999\n');
   });

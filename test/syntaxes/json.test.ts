@@ -17,9 +17,10 @@ import {
   type ToolSyntax,
   type UIMessageChunk,
 } from '../../src/index.js';
-import { splitAt, streamPieces } from '../support/splits.js';
+import { streamPieces } from '../support/splits.js';
 import { repeatTo, scannerSteps } from '../support/linear.js';
 import { onlyToolOf } from '../support/only-tool.js';
+import { expectRoundTrip } from '../support/round-trip.js';
 
 const RUNS = 400;
 const gemini = createJsonSyntax({ style: 'gemini' });
@@ -102,16 +103,7 @@ describe.each([
     fc.assert(
       fc.property(toolName, fc.option(anyString, { nil: undefined }), input, fc.nat(), (toolName, toolCallId, input, cut) => {
         const call: FormatCall = { toolName, input, ...(toolCallId === undefined ? {} : { toolCallId }) };
-        const block = syntax.format(call);
-        const text = `Calling:\n${block}\ndone`;
-        const chunks = parseTranscript(text, { syntaxes: [syntax] });
-        expect(chunks).toHaveLength(3);
-        const tool = chunks[1] as ToolChunk;
-        expect(tool).toMatchObject({ type: 'tool', toolName, state: 'input-available', raw: block, closed: true });
-        expect(tool.toolCallId).toBe(toolCallId ?? 'tool-call-1');
-        expect(tool.input).toEqual(JSON.parse(JSON.stringify(input)));
-        const pieces = splitAt(text, [cut % (text.length + 1)]);
-        expect(streamPieces(pieces, { syntaxes: [syntax] }).chunks).toEqual(chunks);
+        expectRoundTrip(syntax, call, cut);
       }),
       { numRuns: RUNS },
     );

@@ -19,6 +19,7 @@ import {
 import { splitAt, streamPieces } from '../support/splits.js';
 import { repeatTo, scannerSteps } from '../support/linear.js';
 import { onlyToolOf } from '../support/only-tool.js';
+import { expectRoundTrip } from '../support/round-trip.js';
 
 const RUNS = 400;
 
@@ -122,17 +123,7 @@ describe('sentinel round trip', () => {
           expect(() => sentinelSyntax.format(call)).toThrow(/sentinel syntax: the body cannot/);
           return;
         }
-        const block = sentinelSyntax.format(call);
-        const text = `see ${block} done`;
-        const chunks = parseTranscript(text, { syntaxes: [sentinelSyntax] });
-        expect(chunks).toHaveLength(3);
-        const tool = chunks[1] as ToolChunk;
-        expect(tool).toMatchObject({ type: 'tool', toolName, state: 'input-available', raw: block, closed: true });
-        expect(tool.toolCallId).toBe(toolCallId ?? 'tool-call-1');
-        // JSON is what the header carries (-0 becomes 0).
-        expect(tool.input).toEqual(JSON.parse(JSON.stringify(input)));
-        const pieces = splitAt(text, [cut % (text.length + 1)]);
-        expect(streamPieces(pieces, { syntaxes: [sentinelSyntax] }).chunks).toEqual(chunks);
+        expectRoundTrip(sentinelSyntax, call, cut);
       }),
       { numRuns: RUNS },
     );

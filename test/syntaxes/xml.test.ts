@@ -16,9 +16,10 @@ import {
   type ToolChunk,
   type ToolSyntax,
 } from '../../src/index.js';
-import { splitAt, streamPieces } from '../support/splits.js';
+import { streamPieces } from '../support/splits.js';
 import { repeatTo, scannerSteps } from '../support/linear.js';
 import { onlyToolOf } from '../support/only-tool.js';
+import { expectRoundTrip } from '../support/round-trip.js';
 
 const RUNS = 400;
 const paramSyntax = createXmlSyntax({ style: 'param' });
@@ -126,19 +127,7 @@ function attributeSafe(text: string): boolean {
   return !/[\r\n<]/.test(text) && !(text.includes('"') && text.includes("'"));
 }
 
-function roundTrip(syntax: ToolSyntax, call: FormatCall, cut: number): void {
-  const block = syntax.format(call);
-  const text = `see ${block} done`;
-  const chunks = parseTranscript(text, { syntaxes: [syntax] });
-  expect(chunks).toHaveLength(3);
-  const tool = chunks[1] as ToolChunk;
-  expect(tool).toMatchObject({ type: 'tool', toolName: call.toolName, state: 'input-available', raw: block, closed: true });
-  expect(tool.toolCallId).toBe(call.toolCallId ?? 'tool-call-1');
-  // Non-strings travel as JSON (-0 becomes 0).
-  expect(tool.input).toEqual(JSON.parse(JSON.stringify(call.input)));
-  const pieces = splitAt(text, [cut % (text.length + 1)]);
-  expect(streamPieces(pieces, { syntaxes: [syntax] }).chunks).toEqual(chunks);
-}
+const roundTrip = expectRoundTrip;
 
 describe('xml round trip', () => {
   it('tool style: parse(format(call)) gives back name, id and input, whole and split anywhere', () => {
