@@ -5,15 +5,29 @@
  * @packageDocumentation
  */
 
-/** Life-cycle state of a tool call, as in the AI SDK's tool UI parts. */
-export type ToolState = 'input-streaming' | 'input-available' | 'output-available' | 'output-error';
+/**
+ * Life-cycle state of a tool call: the seven states of the AI SDK's tool UI parts, with the same
+ * meaning. `approval-requested` waits for a person to approve or deny the call,
+ * `approval-responded` has their answer, `output-denied` is a call the person refused.
+ */
+export type ToolState =
+  | 'input-streaming'
+  | 'input-available'
+  | 'approval-requested'
+  | 'approval-responded'
+  | 'output-available'
+  | 'output-error'
+  | 'output-denied';
 
 /** Every {@link ToolState}, in life-cycle order. */
 export const TOOL_STATES: readonly ToolState[] = [
   'input-streaming',
   'input-available',
+  'approval-requested',
+  'approval-responded',
   'output-available',
   'output-error',
+  'output-denied',
 ];
 
 /**
@@ -23,9 +37,22 @@ export const TOOL_STATES: readonly ToolState[] = [
 export const TOOL_STATE_LABELS: Readonly<Record<ToolState, string>> = {
   'input-streaming': 'Receiving input',
   'input-available': 'Running',
+  'approval-requested': 'Awaiting approval',
+  'approval-responded': 'Approval answered',
   'output-available': 'Completed',
   'output-error': 'Error',
+  'output-denied': 'Denied',
 };
+
+/**
+ * The approval of a call that needs a person's consent, as on the AI SDK's tool parts:
+ * `id` names the request; `approved` and `reason` are the answer once given.
+ */
+export interface ToolApproval {
+  id: string;
+  approved?: boolean;
+  reason?: string;
+}
 
 /** A run of ordinary assistant text (markdown). */
 export interface TextChunk {
@@ -53,12 +80,14 @@ export interface ToolChunk {
   closed: boolean;
   /** Extra fields the block carried (for example unknown YAML keys). */
   fields?: Record<string, unknown>;
+  /** The approval request and its answer (states `approval-requested`, `approval-responded`, `output-denied`). */
+  approval?: ToolApproval;
 }
 
 export type TranscriptChunk = TextChunk | ToolChunk;
 
 /** Names of the syntaxes that ship with tool-transcript. */
-export type SyntaxName = 'fence' | 'caret' | 'emoji' | 'xml' | 'json' | 'sentinel';
+export type SyntaxName = 'fence' | 'caret' | 'emoji' | 'xml' | 'json' | 'sentinel' | 'hermes';
 
 /**
  * The subset of the Vercel AI SDK `UIMessageChunk` (package `ai`, v5+) that
@@ -80,7 +109,9 @@ export type UIMessageChunk =
       dynamic: true;
     }
   | { type: 'tool-output-available'; toolCallId: string; output: unknown }
-  | { type: 'tool-output-error'; toolCallId: string; errorText: string };
+  | { type: 'tool-output-error'; toolCallId: string; errorText: string }
+  | { type: 'tool-approval-request'; approvalId: string; toolCallId: string }
+  | { type: 'tool-output-denied'; toolCallId: string };
 
 /** Options shared by {@link parseTranscript}, the stream parser, the remark plugin and React. */
 export interface TranscriptOptions {
@@ -185,6 +216,8 @@ export interface ParsedCall {
   /** An explicit, valid state written in the block. */
   state?: ToolState;
   fields?: Record<string, unknown>;
+  /** The approval the block records (see {@link ToolApproval}). */
+  approval?: ToolApproval;
   /**
    * The block was recognised but could not be parsed. It becomes an
    * `output-error` tool chunk (the stream sends `tool-input-error`) and

@@ -4,8 +4,11 @@ import type { ToolChunk, ToolState } from '../../src/index.js';
 export const STATE_LABELS: Readonly<Record<ToolState, string>> = {
   'input-streaming': 'Receiving input',
   'input-available': 'Running',
+  'approval-requested': 'Awaiting approval',
+  'approval-responded': 'Approval answered',
   'output-available': 'Completed',
   'output-error': 'Error',
+  'output-denied': 'Denied',
 };
 
 /** A tool chunk as the parser gives it for a `search` call in `state` (fence syntax, raw text included). */

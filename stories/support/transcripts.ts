@@ -1,13 +1,14 @@
 import caret from '../../examples/caret.md?raw';
 import emoji from '../../examples/emoji.md?raw';
 import fence from '../../examples/fence.md?raw';
+import hermes from '../../examples/hermes.md?raw';
 import json from '../../examples/json.md?raw';
 import sentinel from '../../examples/sentinel.md?raw';
 import xml from '../../examples/xml.md?raw';
 import type { SyntaxName } from '../../src/index.js';
 
 /** A realistic transcript per syntax (`examples/*.md`). */
-export const EXAMPLES: Readonly<Record<SyntaxName, string>> = { fence, caret, emoji, xml, json, sentinel };
+export const EXAMPLES: Readonly<Record<SyntaxName, string>> = { fence, caret, emoji, xml, json, sentinel, hermes };
 
 /** The fence, caret and emoji examples one after the other: a mixed transcript for the playground and the replay. */
 export const MIXED = [fence, caret, emoji].join('\n\n');

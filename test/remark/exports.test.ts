@@ -15,7 +15,15 @@ describe('tool-transcript/remark exports', () => {
 
   it('has a label for every tool state', () => {
     expect(Object.keys(remarkEntry.TOOL_STATE_LABELS).sort()).toEqual(
-      ['input-available', 'input-streaming', 'output-available', 'output-error'],
+      [
+        'approval-requested',
+        'approval-responded',
+        'input-available',
+        'input-streaming',
+        'output-available',
+        'output-denied',
+        'output-error',
+      ],
     );
   });
 });

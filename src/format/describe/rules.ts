@@ -8,6 +8,10 @@ import type { SyntaxName } from '../../types.js';
  * caret `v0`, XML `param` style, …) needs its own rules via the `rules` option.
  */
 export const SYNTAX_RULES: Readonly<Record<SyntaxName, string>> = {
+  hermes: [
+    'Write each tool call as `<tool_call>`, a JSON object `{"name": …, "arguments": {…}}` on one line, and `</tool_call>`.',
+    '- `arguments` is a JSON object of the parameters; strings are JSON strings, with `\\n` for a line break and `\\"` for a quote.',
+  ].join('\n'),
   fence: [
     'Write each tool call as a fenced block: a line `` ```tool `` followed by the tool name, the call as YAML, and a closing line `` ``` ``.',
     '- The parameters go under `input:`, indented by two spaces, one `key: value` per line.',

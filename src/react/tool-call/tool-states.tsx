@@ -40,6 +40,24 @@ export const TOOL_STATE_DISPLAY: Readonly<Record<ToolState, ToolStateDisplay>> =
       </svg>
     ),
   },
+  'approval-requested': {
+    label: TOOL_STATE_LABELS['approval-requested'],
+    icon: (
+      <svg {...iconProps} data-icon="approval-requested">
+        <path d="M8 1.8 13.5 4v4c0 3-2.3 5.3-5.5 6.2C4.8 13.3 2.5 11 2.5 8V4z" />
+        <path d="M8 5.5v3M8 10.8v.2" />
+      </svg>
+    ),
+  },
+  'approval-responded': {
+    label: TOOL_STATE_LABELS['approval-responded'],
+    icon: (
+      <svg {...iconProps} data-icon="approval-responded">
+        <path d="M8 1.8 13.5 4v4c0 3-2.3 5.3-5.5 6.2C4.8 13.3 2.5 11 2.5 8V4z" />
+        <path d="M5.8 8.2 7.3 9.7l2.9-3.2" />
+      </svg>
+    ),
+  },
   'output-available': {
     label: TOOL_STATE_LABELS['output-available'],
     icon: (
@@ -55,6 +73,15 @@ export const TOOL_STATE_DISPLAY: Readonly<Record<ToolState, ToolStateDisplay>> =
       <svg {...iconProps} data-icon="output-error">
         <circle cx="8" cy="8" r="6" />
         <path d="M6 6l4 4M10 6l-4 4" />
+      </svg>
+    ),
+  },
+  'output-denied': {
+    label: TOOL_STATE_LABELS['output-denied'],
+    icon: (
+      <svg {...iconProps} data-icon="output-denied">
+        <circle cx="8" cy="8" r="6" />
+        <path d="M3.8 12.2 12.2 3.8" />
       </svg>
     ),
   },
