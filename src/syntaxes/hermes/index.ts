@@ -1,4 +1,5 @@
 import type { ToolSyntax } from '../../types.js';
+import { hermesDescription } from './describe.js';
 import { formatHermes } from './format.js';
 import { HermesOpener } from './reader.js';
 
@@ -26,6 +27,7 @@ export function createHermesSyntax(): ToolSyntax {
     placement: 'inline',
     startOpener: () => new HermesOpener(),
     format: formatHermes,
+    describe: hermesDescription,
   };
 }
 
