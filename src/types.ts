@@ -153,8 +153,9 @@ export interface TranscriptOptions {
  *
  * - `'unlimited'`: every call may run (the default);
  * - `'single'`: only the first tool call may run ("exactly one tool block per message");
- * - `{ readOnly: [...] }`: calls to the named read-only tools may chain, and the first call
- *   to any other tool is the last one allowed.
+ * - `{ readOnly: [...] }`: calls to the named read-only tools may follow each other; a call to
+ *   any other tool may run only as the message's first call, and ends its calls. A write after
+ *   reads is refused, since it must see their results, and so is every call after it.
  *
  * Every tool chunk counts, malformed ones included, in transcript order. Only calls that are
  * still to be run (`input-available`) are refused; a block that already carries an output or
