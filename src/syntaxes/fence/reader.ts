@@ -142,7 +142,7 @@ export class FenceBlock implements BlockReader {
     const parsed = parseYaml(`v: ${match[1]}`);
     if (parsed.ok) {
       const value = (parsed.value as { v: unknown }).v;
-      if (typeof value === 'string' || typeof value === 'number') this.lineId = String(value);
+      if ((typeof value === 'string' && value !== '') || typeof value === 'number') this.lineId = String(value);
     }
   }
 }
