@@ -28,14 +28,14 @@ export function fromYaml(base: ParsedCall, value: unknown): ParsedCall {
   }
   const call: ParsedCall = { ...base };
   const id = value.toolCallId ?? value.id;
-  if (call.toolCallId === undefined && id !== undefined && id !== null) {
+  if (call.toolCallId === undefined && id !== undefined && id !== null && id !== '') {
     if (typeof id !== 'string' && typeof id !== 'number') {
       return { ...call, invalid: true, errorText: `the tool call id must be a string, not ${describe(id)}` };
     }
     call.toolCallId = String(id);
   }
   const name = value.toolName ?? value.name;
-  if (call.toolName === undefined && name !== undefined && name !== null) {
+  if (call.toolName === undefined && name !== undefined && name !== null && name !== '') {
     if (typeof name !== 'string' && typeof name !== 'number') {
       return { ...call, invalid: true, errorText: `the tool name must be a string, not ${describe(name)}` };
     }
