@@ -118,10 +118,12 @@ export class CallExtractor {
           this.live.delete(event.toolCallId);
           const next = events[i + 1];
           const recorded = next !== undefined && RECORD_EVENTS.has(next.type) && 'toolCallId' in next && next.toolCallId === event.toolCallId;
+          // An unfinished block is refused as such even when what arrived of it does not parse:
+          // the model should finish the call, not mend its first half.
           let refusal: string | undefined;
-          if (event.type === 'tool-input-error') refusal = event.errorText;
+          if (atEnd && chunkAt(index)?.closed === false) refusal = REFUSALS.unclosed(event.toolName);
+          else if (event.type === 'tool-input-error') refusal = event.errorText;
           else if (recorded) refusal = next.type === 'tool-output-error' ? next.errorText : REFUSALS.recorded;
-          else if (atEnd && chunkAt(index)?.closed === false) refusal = REFUSALS.unclosed(event.toolName);
           if (recorded) i++;
           if (refusal === undefined) this.runCall(call, event.toolName, event.input, out);
           else this.refuseCall(call, event.toolName, refusal, chunkAt(index)?.raw ?? '', out);

@@ -77,10 +77,11 @@ export function toolTranscriptMiddleware(options: ToolTranscriptMiddlewareOption
       const choice = params.toolChoice;
       const taught = choice?.type === 'none' ? [] : functionTools.filter((tool) => choice?.type !== 'tool' || tool.name === choice.toolName);
       const definitions = taught.map(toDefinition);
+      const known = new Map(functionTools.map((tool) => [tool.name, toDefinition(tool)] as const));
       let manifest = describeTools(definitions, syntax, { ...options.describe, policy: options.policy });
       if (manifest !== '' && choice?.type === 'required') manifest += '\n\nCall at least one tool in this reply.';
       if (manifest !== '' && choice?.type === 'tool') manifest += `\n\nCall the tool ${choice.toolName} in this reply.`;
-      const prompt = withSystemText(rewritePrompt(params.prompt, { syntax, results }), manifest);
+      const prompt = withSystemText(rewritePrompt(params.prompt, { syntax, results, tools: known }), manifest);
       const transformed: LanguageModelV3CallOptions = {
         ...params,
         prompt,

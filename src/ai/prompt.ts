@@ -6,7 +6,9 @@ import type {
 } from '@ai-sdk/provider';
 import { formatToolResults, type ToolResult } from '../format/sections/results.js';
 import type { SectionFormat } from '../format/sections/types.js';
-import type { ToolSyntax } from '../types.js';
+import { layoutFor } from '../format/describe/example.js';
+import { POSITIONAL_SYNTAX, toPositional } from '../format/schema/positional.js';
+import type { ToolDefinition, ToolSyntax } from '../types.js';
 import { METADATA_KEY } from './calls.js';
 
 type Message = LanguageModelV3Message;
@@ -19,6 +21,8 @@ export interface HistoryFormat {
   syntax: ToolSyntax;
   /** How tool results are written (one section per result). */
   results: SectionFormat;
+  /** The tools by name: the emoji syntax lays named parameters out by their schema. */
+  tools: ReadonlyMap<string, ToolDefinition>;
 }
 
 /** Said for a call the person refused (`needsApproval` answered no). */
@@ -36,7 +40,7 @@ export function rewritePrompt(prompt: LanguageModelV3Prompt, format: HistoryForm
   const refused = new Map<string, string>();
   const out: LanguageModelV3Prompt = [];
   for (const message of prompt) {
-    if (message.role === 'assistant') out.push(rewriteAssistant(message, format.syntax, refused));
+    if (message.role === 'assistant') out.push(rewriteAssistant(message, format, refused));
     else if (message.role === 'tool') {
       const results = toolResultsMessage(message, format.results, refused);
       if (results) out.push(results);
@@ -55,7 +59,7 @@ export function withSystemText(prompt: LanguageModelV3Prompt, text: string): Lan
 
 function rewriteAssistant(
   message: Extract<Message, { role: 'assistant' }>,
-  syntax: ToolSyntax,
+  format: HistoryFormat,
   refused: Map<string, string>,
 ): Message {
   const content: AssistantPart[] = [];
@@ -71,7 +75,7 @@ function rewriteAssistant(
       const errorText = typeof metadata?.errorText === 'string' ? metadata.errorText : undefined;
       const raw = typeof metadata?.raw === 'string' && metadata.raw !== '' ? metadata.raw : undefined;
       if (errorText !== undefined) refused.set(part.toolCallId, errorText);
-      text = joinCall(text ?? '', raw ?? writeCall(syntax, part.toolName, part.input));
+      text = joinCall(text ?? '', raw ?? writeCall(format, part.toolName, part.input));
     } else {
       flushText();
       content.push(part);
@@ -82,9 +86,11 @@ function rewriteAssistant(
 }
 
 /** A call as a block of the syntax; the call's JSON when the syntax cannot write it. */
-function writeCall(syntax: ToolSyntax, toolName: string, input: unknown): string {
+function writeCall({ syntax, tools }: HistoryFormat, toolName: string, input: unknown): string {
   try {
-    return syntax.format({ toolName, input: input ?? {} });
+    const tool = tools.get(toolName);
+    const layout = syntax.name === POSITIONAL_SYNTAX && tool && isRecord(input) ? layoutFor(tool) : undefined;
+    return syntax.format({ toolName, input: layout && isRecord(input) ? toPositional(input, layout) : (input ?? {}) });
   } catch {
     return `${toolName} ${JSON.stringify(input ?? {})}`;
   }
@@ -144,4 +150,8 @@ function joinCall(before: string, block: string): string {
 
 function joinBlocks(before: string, after: string): string {
   return before.trim() === '' ? after : `${before.replace(/\s+$/, '')}\n\n${after}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
