@@ -95,6 +95,8 @@ export class CallExtractor {
     };
     for (let i = 0; i < events.length; i++) {
       const event = events[i]!;
+      if (event.type === 'text-start' || event.type === 'tool-input-start') this.settleSilent(out);
+      else if ((event.type === 'tool-input-available' || event.type === 'tool-input-error') && !this.live.has(event.toolCallId)) this.settleSilent(out);
       switch (event.type) {
         case 'text-start':
         case 'text-end':
@@ -134,6 +136,7 @@ export class CallExtractor {
           break;
       }
     }
+    if (atEnd) this.settleSilent(out);
     for (const call of this.live.values()) {
       if (!call.dirty) continue;
       call.dirty = false;
@@ -142,6 +145,19 @@ export class CallExtractor {
       if (delta !== '') out.push({ type: 'tool-input-delta', id: call.id, delta });
     }
     return out;
+  }
+
+  /**
+   * A block whose explicit `state` keeps it out of the run (`state: input-streaming`, say) ends
+   * without settling events: once the parser moves on to other text or another block, or the text
+   * ends, its call is refused like one that carries its own result.
+   */
+  private settleSilent(out: StreamPart[]): void {
+    for (const [parserId, call] of this.live) {
+      this.live.delete(parserId);
+      this.settled++;
+      this.refuseCall(call, call.toolName, REFUSALS.recorded, '', out);
+    }
   }
 
   private startCall(parserId: string, toolName: string, out: StreamPart[]): LiveCall {

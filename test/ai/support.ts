@@ -69,7 +69,7 @@ export function scriptedModel(sdk: Sdk, replies: readonly string[], split: Split
         { type: 'text-end', id: 'reply' },
         { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: USAGE },
       ];
-      return { stream: sdk.sdk.simulateReadableStream({ chunks: parts }) };
+      return { stream: sdk.test.convertArrayToReadableStream(parts) };
     },
     doGenerate: async (options) => {
       const reply = next(options);
