@@ -64,18 +64,24 @@ function rewriteAssistant(
 ): Message {
   const content: AssistantPart[] = [];
   let text: string | undefined;
+  /** The text so far ends with a written block: what follows starts on a line of its own. */
+  let afterBlock = false;
   const flushText = () => {
     if (text !== undefined && text !== '') content.push({ type: 'text', text });
     text = undefined;
+    afterBlock = false;
   };
   for (const part of message.content) {
-    if (part.type === 'text') text = (text ?? '') + part.text;
-    else if (part.type === 'tool-call' && part.providerExecuted !== true) {
+    if (part.type === 'text') {
+      text = (text ?? '') + (afterBlock && !/^\r?\n/.test(part.text) ? `\n${part.text}` : part.text);
+      afterBlock = false;
+    } else if (part.type === 'tool-call' && part.providerExecuted !== true) {
       const metadata = part.providerOptions?.[METADATA_KEY];
       const errorText = typeof metadata?.errorText === 'string' ? metadata.errorText : undefined;
       const raw = typeof metadata?.raw === 'string' && metadata.raw !== '' ? metadata.raw : undefined;
       if (errorText !== undefined) refused.set(part.toolCallId, errorText);
       text = joinCall(text ?? '', raw ?? writeCall(format, part.toolName, part.input));
+      afterBlock = true;
     } else {
       flushText();
       content.push(part);
@@ -142,10 +148,10 @@ function resultOf(output: LanguageModelV3ToolResultOutput): Omit<ToolResult<Lang
   }
 }
 
-/** Prose, then the block on lines of its own (line-start syntaxes need it; the rest read better). */
+/** Prose, then the block from the start of a line (line-start syntaxes need it; the rest read better). */
 function joinCall(before: string, block: string): string {
-  if (before === '') return `${block}\n`;
-  return `${before.endsWith('\n') ? before : `${before}\n`}${block}\n`;
+  if (before === '' || before.endsWith('\n')) return before + block;
+  return `${before}\n${block}`;
 }
 
 function joinBlocks(before: string, after: string): string {
