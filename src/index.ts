@@ -25,6 +25,8 @@ export {
   xmlSyntax,
   createJsonSyntax,
   jsonSyntax,
+  createHermesSyntax,
+  hermesSyntax,
   type FenceSyntaxOptions,
   type EmojiInput,
   type CaretSyntaxOptions,

@@ -153,8 +153,9 @@ export interface TranscriptOptions {
  *
  * - `'unlimited'`: every call may run (the default);
  * - `'single'`: only the first tool call may run ("exactly one tool block per message");
- * - `{ readOnly: [...] }`: calls to the named read-only tools may chain, and the first call
- *   to any other tool is the last one allowed.
+ * - `{ readOnly: [...] }`: calls to the named read-only tools may follow each other; a call to
+ *   any other tool may run only as the message's first call, and ends its calls. A write after
+ *   reads is refused, since it must see their results, and so is every call after it.
  *
  * Every tool chunk counts, malformed ones included, in transcript order. Only calls that are
  * still to be run (`input-available`) are refused; a block that already carries an output or
@@ -307,4 +308,38 @@ export interface ToolSyntax {
   startOpener(): OpenerReader;
   /** Writes a call as a block of this syntax; throws a clear error for what it cannot express. */
   format(call: FormatCall): string;
+  /**
+   * How `describeTools` teaches this syntax to a model. Without it the
+   * manifest says to follow the examples (written by {@link format}).
+   */
+  readonly describe?: SyntaxDescription;
+  /**
+   * Maps the input a block of this syntax gave onto the named parameters of
+   * `tool`, before the `tools` option coerces it by the tool's schema. Only
+   * for syntaxes whose input is not named parameters (the emoji syntax's
+   * `{args, body}`, laid out positionally); return `input` unchanged where
+   * it does not apply. It must not throw for any input (a throw leaves the
+   * call as it was read).
+   */
+  mapInput?(input: unknown, tool: ToolDefinition): unknown;
+}
+
+/** How `describeTools` teaches a syntax (see {@link ToolSyntax.describe}). */
+export interface SyntaxDescription {
+  /**
+   * The general rules as prompt text: how a call is framed and how arrays,
+   * multiline values and special characters are written. They must match
+   * what this instance's `format` writes (a customised instance describes
+   * its own word, grammar or style).
+   */
+  readonly rules: string;
+  /**
+   * The input to write in `tool`'s example call, from the named example
+   * `input` its schema gives; default: `input` as is. A syntax whose calls
+   * do not carry named parameters lays them out here ({@link ToolSyntax.mapInput}
+   * reads them back). Throws a clear error for a tool the syntax cannot write.
+   */
+  exampleInput?(input: Record<string, unknown>, tool: ToolDefinition): unknown;
+  /** A line stated after `tool`'s parameter list (the emoji syntax: the order of its words), if any. */
+  toolNote?(tool: ToolDefinition): string | undefined;
 }

@@ -7,7 +7,11 @@ import { isRecord } from '../syntaxes/shared/object.js';
  */
 export class CallPolicyGate {
   private count = 0;
-  /** For `readOnly`: the call that ended the allowed set (number and tool name). */
+  /**
+   * For `readOnly`: the first call to a tool that is not read-only (its number and tool name).
+   * Nothing after it runs: whether it ran (as call 1) or was refused, later calls were written
+   * without its result.
+   */
   private ended: { call: number; toolName: string } | undefined;
   private readonly readOnly: ReadonlySet<string> | undefined;
 
@@ -29,10 +33,12 @@ export class CallPolicyGate {
     }
     if (this.ended !== undefined) {
       const { call: last, toolName: lastName } = this.ended;
-      return `not run: the read-only policy ends a message's tool calls at the first call to a tool that is not read-only (call ${last}, ${lastName}); this is call ${call}`;
+      return `not run: the read-only policy ends a message's tool calls at its first call to a tool that is not read-only (call ${last}, ${lastName}); this is call ${call}`;
     }
-    if (!this.readOnly.has(toolName)) this.ended = { call, toolName };
-    return undefined;
+    if (this.readOnly.has(toolName)) return undefined;
+    this.ended = { call, toolName };
+    if (call === 1) return undefined;
+    return `not run: the read-only policy allows a tool that is not read-only (${toolName}) only as a message's first call, since it must see the results of the calls before it; this is call ${call}`;
   }
 }
 

@@ -2,6 +2,7 @@ import type { SyntaxName, ToolSyntax } from '../types.js';
 import { caretSyntax } from './caret/index.js';
 import { emojiSyntax } from './emoji/index.js';
 import { fenceSyntax } from './fence/index.js';
+import { hermesSyntax } from './hermes/index.js';
 import { jsonSyntax } from './json/index.js';
 import { sentinelSyntax } from './sentinel/index.js';
 import { xmlSyntax } from './xml/index.js';
@@ -9,6 +10,7 @@ import { xmlSyntax } from './xml/index.js';
 export { createCaretSyntax, caretSyntax, type CaretSyntaxOptions, type CaretGrammar } from './caret/index.js';
 export { createEmojiSyntax, emojiSyntax, type EmojiInput } from './emoji/index.js';
 export { createFenceSyntax, fenceSyntax, type FenceSyntaxOptions } from './fence/index.js';
+export { createHermesSyntax, hermesSyntax } from './hermes/index.js';
 export { createJsonSyntax, jsonSyntax, type JsonSyntaxOptions, type JsonStyle } from './json/index.js';
 export { createSentinelSyntax, sentinelSyntax, type SentinelSyntaxOptions } from './sentinel/index.js';
 export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from './xml/index.js';
@@ -21,24 +23,26 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
   sentinel: sentinelSyntax,
   xml: xmlSyntax,
   json: jsonSyntax,
+  hermes: hermesSyntax,
 };
 
 /**
  * The syntaxes on when `syntaxes` is not given. All have markers that ordinary
  * prose and code examples do not produce by accident: a fence whose info
  * string is `tool`, a `^^^name` line, the 🛠 bracket, `[[SEG_START {json}]]`
- * with a known type, and the XML tags `<tool name="…">`, `<tool:NAME>`,
- * `<write_file path="…">`, `<run_bash>`. The `json` syntax is opt-in: ordinary
- * prose and examples hold JSON objects at line starts.
+ * with a known type, the XML tags `<tool name="…">`, `<tool:NAME>`,
+ * `<write_file path="…">`, `<run_bash>`, and `<tool_call>`. The `json` syntax
+ * is opt-in: ordinary prose and examples hold JSON objects at line starts.
  */
-export const defaultSyntaxes: readonly ToolSyntax[] = [fenceSyntax, caretSyntax, emojiSyntax, sentinelSyntax, xmlSyntax];
+export const defaultSyntaxes: readonly ToolSyntax[] = [fenceSyntax, caretSyntax, emojiSyntax, sentinelSyntax, xmlSyntax, hermesSyntax];
 
 /** Turns the `syntaxes` option into syntax objects, rejecting unknown names with a clear error. */
 export function resolveSyntaxes(syntaxes?: ReadonlyArray<SyntaxName | ToolSyntax>): ToolSyntax[] {
   if (syntaxes === undefined) return [...defaultSyntaxes];
   return syntaxes.map((entry) => {
     if (typeof entry !== 'string') return entry;
-    const syntax = builtinSyntaxes[entry];
+    // Own properties only: `toString`, `constructor` or `__proto__` are not syntaxes.
+    const syntax = Object.hasOwn(builtinSyntaxes, entry) ? builtinSyntaxes[entry] : undefined;
     if (!syntax) {
       const known = Object.keys(builtinSyntaxes).join(', ');
       throw new Error(`tool-transcript: unknown syntax ${JSON.stringify(entry)} (known: ${known})`);

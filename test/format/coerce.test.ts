@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   coerceInput,
   createTranscriptParser,
+  emojiSyntax,
   parseTranscript,
   type JsonSchema,
   type ToolChunk,
   type ToolDefinition,
+  type ToolSyntax,
   type TranscriptChunk,
   type TranscriptOptions,
 } from '../../src/index.js';
@@ -168,6 +170,30 @@ describe('the tools option', () => {
       { args: ['x', 'y'], body: 'z' },
       { path: 'a', mode: 'b', args: ['c', 'd'], content: '' },
     ]);
+  });
+
+  it("applies the syntax object's mapInput: a renamed emoji copy maps too, and a custom syntax maps its own input", () => {
+    const renamed: ToolSyntax = { ...emojiSyntax, name: 'my-emoji' };
+    const grep: ToolDefinition = {
+      name: 'grep',
+      inputSchema: { type: 'object', properties: { pattern: { type: 'string' }, limit: { type: 'integer' } }, required: ['pattern'] },
+    };
+    const [chunk] = parseTranscript('🛠️[grep TODO 3]🛠️[/end]', { syntaxes: [renamed], tools: [grep] }) as ToolChunk[];
+    expect(chunk).toMatchObject({ syntax: 'my-emoji', input: { pattern: 'TODO', limit: 3 } });
+    const csv: ToolSyntax = {
+      ...emojiSyntax,
+      name: 'csv',
+      mapInput: (input, tool) => {
+        const { args } = input as { args: string[] };
+        return tool.name === 'read_files' ? { paths: args[0]!.split(','), max_lines: args[1] } : input;
+      },
+    };
+    const text = '🛠️[read_files a.ts,b.ts 7]🛠️[/end]';
+    for (const pieces of splitsInTwo(text)) {
+      expect(tool(streamPieces(pieces, { syntaxes: [csv], tools }).chunks).input).toEqual({ paths: ['a.ts', 'b.ts'], max_lines: 7 });
+    }
+    const throwing: ToolSyntax = { ...csv, mapInput: () => { throw new Error('boom'); } };
+    expect(tool(parseTranscript(text, { syntaxes: [throwing], tools })).input).toEqual({ args: ['a.ts,b.ts', '7'], body: '' });
   });
 
   it('coerces the open block in the live snapshot too', () => {

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import {
   builtinSyntaxes,
   createCaretSyntax,
+  createFenceSyntax,
+  createJsonSyntax,
+  createXmlSyntax,
   describeTools,
   parseTranscript,
   presets,
@@ -234,12 +237,37 @@ describe('describeTools', () => {
     expect(() => describeTools([dashed], 'caret')).toThrow(/the caret syntax cannot write an example call of tool "x": caret syntax: parameter key "file-path"/);
   });
 
-  it('describes a custom syntax with generic rules, or the rules given', () => {
-    const custom: ToolSyntax = { ...createCaretSyntax(), name: 'mine' };
+  it('describes a syntax without rules with generic rules, or the rules given', () => {
+    const custom: ToolSyntax = { ...createCaretSyntax(), name: 'mine', describe: undefined };
     expect(describeTools(tools.slice(0, 1), custom)).toContain('Write each tool call exactly in the form of the examples below.');
     const v0 = createCaretSyntax({ grammar: 'v0' });
     const manifest = describeTools(tools.slice(0, 1), v0, { rules: 'Caret v0 rules.' });
     expect(manifest).toContain('## How to write a tool call\n\nCaret v0 rules.\n\n## read_file');
+  });
+
+  it('takes the rules from the syntax object, so a renamed copy keeps them and a custom syntax brings its own', () => {
+    const copy: ToolSyntax = { ...createCaretSyntax(), name: 'mine' };
+    expect(describeTools(tools.slice(0, 1), copy)).toContain(SYNTAX_RULES.caret);
+    const own: ToolSyntax = { ...createCaretSyntax(), name: 'mine', describe: { rules: 'Write calls my way.', toolNote: (tool) => `Note on ${tool.name}.` } };
+    const manifest = describeTools(tools.slice(0, 1), own);
+    expect(manifest).toContain('## How to write a tool call\n\nWrite calls my way.\n\n## read_file');
+    expect(manifest).toContain('Note on read_file.\n\nExample:');
+  });
+
+  it('describes customised instances in what they write: fence word, caret v0, XML param style, JSON styles', () => {
+    const one = tools.slice(0, 1);
+    const fence = describeTools(one, createFenceSyntax({ word: 'call' }));
+    expect(fence).toContain('a line `` ```call `` followed by the tool name');
+    expect(fence).toContain('```call read_file');
+    const v0 = describeTools(one, createCaretSyntax({ grammar: 'v0' }));
+    expect(v0).toContain('- Arrays: a line `key:`, then one `  - item` line per item.');
+    expect(v0).not.toContain('`key ---`');
+    const param = describeTools(one, createXmlSyntax({ style: 'param' }));
+    expect(param).toContain('Write each tool call as `<tool:NAME>…</tool:NAME>`');
+    expect(param).toContain('`<param:limit type="json">10</param:limit>`');
+    expect(param).toContain('<tool:read_file><param:path>PATH</param:path></tool:read_file>');
+    expect(describeTools(one, createJsonSyntax({ style: 'gemini' }))).not.toContain('the `tool_calls` envelope');
+    expect(describeTools(one, 'json')).toContain('the `tool_calls` envelope');
   });
 
   it('states a call-count policy, and takes a heading and its level', () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTranscript, type CallPolicy, type ToolChunk, type TranscriptChunk, type TranscriptOptions } from '../../src/index.js';
 import { reassemble, splitAt, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
@@ -58,11 +59,14 @@ describe('call-count policy', () => {
     expect(second).toEqual(['tool-input-start', 'tool-input-available', 'tool-output-error']);
   });
 
-  it('{ readOnly } lets read-only calls chain and ends the allowed set at the first other call', async () => {
+  it('{ readOnly } lets read-only calls chain and refuses a write after them (it must see their results), and all after it', async () => {
     const whole = await expectSameEverywhere(doc, { policy: { readOnly: ['read_file', 'list_dir'] } });
-    expect(summary(whole).map((c) => c.state)).toEqual(['input-available', 'input-available', 'input-available', 'output-error']);
+    expect(summary(whole).map((c) => c.state)).toEqual(['input-available', 'input-available', 'output-error', 'output-error']);
+    expect(tools(whole)[2]!.errorText).toBe(
+      "not run: the read-only policy allows a tool that is not read-only (write_file) only as a message's first call, since it must see the results of the calls before it; this is call 3",
+    );
     expect(tools(whole)[3]!.errorText).toBe(
-      "not run: the read-only policy ends a message's tool calls at the first call to a tool that is not read-only (call 3, write_file); this is call 4",
+      "not run: the read-only policy ends a message's tool calls at its first call to a tool that is not read-only (call 3, write_file); this is call 4",
     );
   });
 
@@ -72,6 +76,25 @@ describe('call-count policy', () => {
     expect(tools(whole)[1]!.errorText).toContain('(call 1, read_file); this is call 2');
     const none = parseTranscript(doc, { policy: { readOnly: [] } });
     expect(summary(none).map((c) => c.state)).toEqual(summary(whole).map((c) => c.state));
+  });
+
+  it('{ readOnly }: read-only calls alone all run, however many', async () => {
+    const text = 'Look:\n^^^read_file\npath: a\n^^^\n🛠️[list_dir src]🛠️[/end]\n^^^read_file\npath: b\n^^^\nok';
+    const whole = await expectSameEverywhere(text, { policy: { readOnly: ['read_file', 'list_dir'] } });
+    expect(summary(whole).map((c) => c.state)).toEqual(['input-available', 'input-available', 'input-available']);
+  });
+
+  it('{ readOnly }: what runs is a run of read-only calls from the start, or one first call that is not read-only', () => {
+    const readOnly = ['r1', 'r2'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('r1', 'r2', 'w1', 'w2'), { maxLength: 8 }), (names) => {
+        const text = names.map((name) => `^^^${name}\n^^^`).join('\n');
+        const ran = tools(parseTranscript(text, { policy: { readOnly } })).map((chunk) => chunk.state === 'input-available');
+        const firstWrite = names.findIndex((name) => !readOnly.includes(name));
+        const expected = names.map((_, i) => (firstWrite === 0 ? i === 0 : firstWrite === -1 || i < firstWrite));
+        expect(ran).toEqual(expected);
+      }),
+    );
   });
 
   it('counts malformed blocks and recorded results, but leaves those as they are', async () => {

@@ -49,8 +49,16 @@ describe('markdown sections', () => {
     });
   });
 
-  it('accepts up to three spaces before `#`, tabs after it, CRLF line breaks, and an empty section', () => {
-    expect(md.parseSections('   #\tanswer\r\nx\r\n# thought\r\n')).toEqual({ answer: ['x'], Thought: [''] });
+  it('accepts up to three spaces before `#`, tabs after it, and CRLF line breaks', () => {
+    expect(md.parseSections('   #\tanswer\r\nx\r\n# thought\r\ny\r\n')).toEqual({ answer: ['x'], Thought: ['y'] });
+  });
+
+  it('leaves an empty section out: an empty `# Action` is no action', () => {
+    const sections = createMarkdownSections(['Thought', 'Action', 'Answer']);
+    expect(sections.parseSections('# Thought\nthink\n# Action\n# Answer\n42')).toEqual({ Thought: ['think'], Answer: ['42'] });
+    expect(sections.parseSections('# Action\n  \t\r\n\n# Action\nrun\n# Action\n')).toEqual({ Action: ['run'] });
+    expect(markdownSections.parseSections('# Action')).toEqual({});
+    expect(markdownSections.parseSections('# Action\n\n\n')).toEqual({});
   });
 
   it('without registered names, any `# name` line is a section, spelled as written', () => {
@@ -84,6 +92,13 @@ describe('xml sections', () => {
     expect(xml.formatSections([{ name: 'Thought', content: 'a' }, { name: 'answer', content: 'b' }])).toBe(
       '<Thought>\na\n</Thought>\n<answer>\nb\n</answer>\n',
     );
+  });
+
+  it('leaves an empty section out: an empty `<action></action>` is no action', () => {
+    const sections = createXmlSections(['thought', 'action']);
+    expect(sections.parseSections('<thought>think</thought>\n<action></action>')).toEqual({ thought: ['think'] });
+    expect(sections.parseSections('<action>\n \t\r\n</action><action>run</action><ACTION ></action >')).toEqual({ action: ['run'] });
+    expect(xmlSections.parseSections('<action></action>')).toEqual({});
   });
 
   it('a stray mention of another section inside a section does not break either', () => {
@@ -184,7 +199,8 @@ function build(list: Array<{ name: string; casing: (s: string) => string; fragme
     const text = fragments.map((f) => f.text).join('\n').trim();
     const written = registered ? c(name) : name;
     sections.push({ name: written, content: text });
-    expected.set(name, [...(expected.get(name) ?? []), text]);
+    // An empty section is left out of the parsed record.
+    if (text !== '') expected.set(name, [...(expected.get(name) ?? []), text]);
   }
   return { sections, expected: Object.fromEntries(expected) };
 }

@@ -1,9 +1,8 @@
 import type { CallPolicy, SyntaxName, ToolDefinition, ToolSyntax } from '../../types.js';
 import { resolvePolicy } from '../policy.js';
-import { POSITIONAL_SYNTAX } from '../schema/positional.js';
-import { layoutFor, positionalNote, resolveSyntax, toolExample } from './example.js';
+import { resolveSyntax, toolExample } from './example.js';
 import { isPreset, type ProviderPreset } from './presets.js';
-import { GENERIC_RULES, SYNTAX_RULES } from './rules.js';
+import { GENERIC_RULES } from './rules.js';
 import { summariseParameters } from './summary.js';
 
 /** Options of {@link describeTools}. */
@@ -11,10 +10,10 @@ export interface DescribeToolsOptions {
   /** The syntax to describe the tools in; overrides a preset's. */
   syntax?: SyntaxName | ToolSyntax;
   /**
-   * The rules text of the syntax. Default: the built-in rules for the
-   * syntax's name, or a line pointing at the examples for a custom syntax.
-   * Give your own for a customised instance (another fence word, caret `v0`,
-   * XML `param` style).
+   * The rules text of the syntax. Default: the syntax's own
+   * (`syntax.describe.rules`, which built-in instances carry for what they
+   * write: their fence word, caret grammar, XML or JSON style), or a line
+   * pointing at the examples for a syntax without rules.
    */
   rules?: string;
   /** The manifest's heading. Default `Tools`. */
@@ -55,7 +54,7 @@ export function describeTools(
   if (!Number.isInteger(level) || level < 1 || level > 5) throw new Error(`describeTools: headingLevel must be 1 to 5, not ${String(level)}`);
   const h1 = '#'.repeat(level);
   const h2 = '#'.repeat(level + 1);
-  const rules = options.rules ?? (SYNTAX_RULES as Readonly<Record<string, string>>)[syntax.name] ?? GENERIC_RULES;
+  const rules = options.rules ?? syntax.describe?.rules ?? GENERIC_RULES;
   const policy = policyRule(options.policy);
   const parts = [`${h1} ${options.heading ?? 'Tools'}`, INTRO, `${h2} How to write a tool call`, rules];
   if (policy) parts.push(policy);
@@ -75,10 +74,8 @@ function describeTool(tool: ToolDefinition, syntax: ToolSyntax, heading: string)
   const description = typeof tool.description === 'string' ? tool.description.trim() : '';
   if (description !== '') parts.push(description);
   parts.push(summariseParameters(tool.inputSchema));
-  if (syntax.name === POSITIONAL_SYNTAX) {
-    const layout = layoutFor(tool);
-    if (layout) parts.push(positionalNote(layout, tool.inputSchema));
-  }
+  const note = syntax.describe?.toolNote?.(tool);
+  if (note) parts.push(note);
   parts.push('Example:', text);
   return parts;
 }

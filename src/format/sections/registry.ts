@@ -32,11 +32,16 @@ export class SectionRegistry {
   }
 }
 
-/** Collects section contents by name; `Object.fromEntries` keeps a `__proto__` name a plain key. */
+/**
+ * Collects section contents by name; `Object.fromEntries` keeps a `__proto__` name a plain key.
+ * An empty section is left out: `# Action` with nothing under it must not read as an action.
+ */
 export class SectionCollector {
   private readonly found = new Map<string, string[]>();
 
+  /** Adds one section's trimmed content; `''` (an empty section) is dropped. */
   add(name: string, content: string): void {
+    if (content === '') return;
     const list = this.found.get(name);
     if (list) list.push(content);
     else this.found.set(name, [content]);

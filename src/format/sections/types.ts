@@ -25,9 +25,10 @@ export interface SectionFormat {
   formatSections(sections: readonly Section[]): string;
   /**
    * The sections found in `text`: for each name, the trimmed contents of its
-   * sections in order of appearance (a repeated section accumulates). Only
-   * names found are keys; text outside sections is ignored. Never throws;
-   * linear in the length of `text`.
+   * sections in order of appearance (a repeated section accumulates). An
+   * empty section (nothing but blanks between its header or tags and the
+   * next) is left out, so only names with content are keys; text outside
+   * sections is ignored. Never throws; linear in the length of `text`.
    */
   parseSections(text: string): Record<string, string[]>;
   /** Prompt text that tells a model how to write its reply in these sections. */

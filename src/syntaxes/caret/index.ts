@@ -1,4 +1,5 @@
 import type { ToolSyntax } from '../../types.js';
+import { caretDescription } from './describe.js';
 import { formatCaret, type CaretGrammar } from './format.js';
 import { CaretOpener } from './reader.js';
 
@@ -51,6 +52,7 @@ export function createCaretSyntax(options: CaretSyntaxOptions = {}): ToolSyntax 
     placement: 'line-start',
     startOpener: () => new CaretOpener(),
     format: (call) => formatCaret(call, grammar),
+    describe: caretDescription(grammar),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ToolSyntax } from '../../types.js';
+import { emojiDescription, mapEmojiInput } from './describe.js';
 import { formatEmoji } from './format.js';
 import { EmojiOpener, HIGH } from './reader.js';
 
@@ -8,7 +9,9 @@ export type { EmojiInput } from './reader.js';
  * `🛠️[NAME ARGS] … 🛠️[/end]` anywhere in a line (U+FE0F optional in both
  * markers), and the self-closing `🛠️[NAME ARGS /]`. Input is
  * `{ args, body }`: the header words after the name, and the body minus one
- * line break right after `]`.
+ * line break right after `]`. With the `tools` option, `{args, body}` is
+ * mapped onto each tool's named parameters (words in order, the body to its
+ * text parameter; see `describeTools`).
  */
 export function createEmojiSyntax(): ToolSyntax {
   return {
@@ -17,6 +20,8 @@ export function createEmojiSyntax(): ToolSyntax {
     placement: 'inline',
     startOpener: () => new EmojiOpener(),
     format: formatEmoji,
+    describe: emojiDescription,
+    mapInput: mapEmojiInput,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ToolSyntax } from '../../types.js';
+import { fenceDescription } from './describe.js';
 import { formatFence } from './format.js';
 import { FenceOpener } from './reader.js';
 
@@ -20,6 +21,7 @@ export function createFenceSyntax(options: FenceSyntaxOptions = {}): ToolSyntax 
     placement: 'line-start',
     startOpener: () => new FenceOpener(word),
     format: (call) => formatFence(call, word),
+    describe: fenceDescription(word),
   };
 }
 

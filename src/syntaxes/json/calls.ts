@@ -86,8 +86,12 @@ function itemCall(item: unknown, prefix: string, strict: boolean): ParsedCall {
   return call;
 }
 
-/** The arguments object, or the text of what is wrong with it. */
-function readArguments(args: { key: string; value: unknown } | undefined, prefix: string, strict: boolean): Record<string, unknown> | string {
+/**
+ * The arguments object, or the text of what is wrong with it: `null`, a blank
+ * string or no arguments are `{}`, a JSON string is parsed (repaired when not
+ * `strict`), anything else but an object is wrong (`{}` when not `strict`).
+ */
+export function readArguments(args: { key: string; value: unknown } | undefined, prefix: string, strict: boolean): Record<string, unknown> | string {
   if (args === undefined || args.value === null) return {};
   let value: unknown = args.value;
   // `"arguments": ""` is how some models write a call without arguments.
@@ -104,7 +108,8 @@ function readArguments(args: { key: string; value: unknown } | undefined, prefix
   return strict ? `${prefix}"${args.key}" must be a JSON object, not ${describe(value)}` : {};
 }
 
-function firstOf(object: Record<string, unknown>, keys: readonly string[]): { key: string; value: unknown } | undefined {
+/** The first of `keys` that `object` has as its own, with its value. */
+export function firstOf(object: Record<string, unknown>, keys: readonly string[]): { key: string; value: unknown } | undefined {
   for (const key of keys) if (Object.hasOwn(object, key)) return { key, value: object[key] };
   return undefined;
 }

@@ -1,4 +1,5 @@
 import type { ToolSyntax } from '../../types.js';
+import { jsonDescription } from './describe.js';
 import { formatJson, type JsonStyle } from './format.js';
 import { DEFAULT_MAX_OPENER_LENGTH, JsonOpener } from './reader.js';
 
@@ -57,6 +58,7 @@ export function createJsonSyntax(options: JsonSyntaxOptions = {}): ToolSyntax {
     placement: 'line-start',
     startOpener: () => new JsonOpener(maxOpenerLength),
     format: (call) => formatJson(call, style, maxOpenerLength),
+    describe: jsonDescription(style),
   };
 }
 

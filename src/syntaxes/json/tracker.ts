@@ -85,7 +85,7 @@ export class JsonTracker {
   private looseDepth = 0;
 
   /** Offset, line and column of the next unit. */
-  private readonly at = new SourcePosition();
+  private readonly at: SourcePosition;
 
   private stringIsKey = false;
   private keep = false;
@@ -100,7 +100,16 @@ export class JsonTracker {
   private safeEnd = 0;
   private safeDepth = 0;
 
-  constructor(private readonly listener: JsonListener = NO_LISTENER) {}
+  /**
+   * @param listener told about the structure as it is read.
+   * @param column the column of the first unit fed (after an opener on the same line), for error positions.
+   */
+  constructor(
+    private readonly listener: JsonListener = NO_LISTENER,
+    column = 1,
+  ) {
+    this.at = new SourcePosition(column);
+  }
 
   /** Whether the top-level value is complete. */
   get done(): boolean {
@@ -167,6 +176,16 @@ export class JsonTracker {
   /** Units fed so far. */
   get length(): number {
     return this.at.offset;
+  }
+
+  /** Whether the next unit falls inside a string (or an escape in one) of valid JSON. */
+  get inString(): boolean {
+    return this.valid && (this.mode === Mode.String || this.mode === Mode.Escape || this.mode === Mode.Unicode);
+  }
+
+  /** Line and column of the next unit. */
+  get position(): { line: number; column: number } {
+    return { line: this.at.line, column: this.at.column };
   }
 
   /** The closing brackets of the `depth` outermost containers, innermost first. */

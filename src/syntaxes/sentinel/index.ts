@@ -1,4 +1,5 @@
 import type { ToolSyntax } from '../../types.js';
+import { sentinelDescription } from './describe.js';
 import { formatSentinel } from './format.js';
 import { DEFAULT_MAX_HEADER_LENGTH, SentinelOpener } from './reader.js';
 
@@ -41,6 +42,7 @@ export function createSentinelSyntax(options: SentinelSyntaxOptions = {}): ToolS
     placement: 'inline',
     startOpener: () => new SentinelOpener(maxHeaderLength),
     format: formatSentinel,
+    describe: sentinelDescription,
   };
 }
 

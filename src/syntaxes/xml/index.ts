@@ -1,4 +1,5 @@
 import type { ToolSyntax } from '../../types.js';
+import { xmlDescription } from './describe.js';
 import { formatXml, type XmlStyle } from './format.js';
 import { DEFAULT_MAX_OPENER_LENGTH, XmlOpener } from './opener.js';
 
@@ -56,6 +57,7 @@ export function createXmlSyntax(options: XmlSyntaxOptions = {}): ToolSyntax {
     placement: 'inline',
     startOpener: () => new XmlOpener(maxOpenerLength),
     format: (call) => formatXml(call, style, maxOpenerLength),
+    describe: xmlDescription(style),
   };
 }
 

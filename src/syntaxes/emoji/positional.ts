@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../types.js';
-import { isRecord } from '../../syntaxes/shared/object.js';
-import { itemSchema, propertiesOf, requiredOf, schemaTypes } from './types.js';
+import { isRecord } from '../shared/object.js';
+import { itemSchema, propertiesOf, requiredOf, schemaTypes } from '../../format/schema/types.js';
 
 /**
  * How the named parameters of a tool map onto a syntax that carries only

@@ -1,0 +1,68 @@
+import type { FormatCall } from '../../types.js';
+import { isRecord } from '../shared/object.js';
+
+/**
+ * Writes a call the way Hermes and Qwen chat templates show it:
+ * `<tool_call>`, a line with `{"name": "N", "arguments": {…}}` (the id, when
+ * given, between the two), and `</tool_call>`. The JSON uses `", "` and
+ * `": "` separators, as those templates (Python's `json.dumps`) do, and
+ * writes `</` as `<\/` so no string can read as the closer. Output,
+ * errorText and state have no place in the format and are not written.
+ * Throws for an empty tool name, an id that is not a string, an input that
+ * is not an object or that JSON cannot write.
+ */
+export function formatHermes(call: FormatCall): string {
+  const name = call.toolName;
+  if (typeof name !== 'string' || name === '') throw new Error('hermes syntax: the tool name must be a non-empty string');
+  if (call.toolCallId !== undefined && typeof call.toolCallId !== 'string') throw new Error('hermes syntax: the tool call id must be a string');
+  const input = call.input ?? {};
+  if (!isRecord(input)) throw new Error('hermes syntax: input must be an object (it is written as the arguments)');
+  let plain: unknown;
+  try {
+    plain = JSON.parse(JSON.stringify(input) ?? '{}');
+  } catch (error) {
+    throw new Error(`hermes syntax: the input cannot be written as JSON: ${(error as Error).message}`);
+  }
+  const id = call.toolCallId === undefined ? '' : `"id": ${json(call.toolCallId)}, `;
+  return `<tool_call>\n{"name": ${json(name)}, ${id}"arguments": ${spaced(plain)}}\n</tool_call>`;
+}
+
+/** A JSON string with `</` written `<\/`. */
+function json(text: string): string {
+  return JSON.stringify(text).replaceAll('</', '<\\/');
+}
+
+/** A plain JSON value with `", "` and `": "` separators (iterative: any depth). */
+function spaced(value: unknown): string {
+  let out = '';
+  const stack: Array<unknown | { text: string }> = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (item instanceof Literal) {
+      out += item.text;
+      continue;
+    }
+    if (Array.isArray(item)) {
+      stack.push(new Literal(']'));
+      for (let i = item.length - 1; i >= 0; i--) {
+        stack.push(item[i]);
+        if (i > 0) stack.push(new Literal(', '));
+      }
+      out += '[';
+    } else if (isRecord(item)) {
+      const keys = Object.keys(item);
+      stack.push(new Literal('}'));
+      for (let i = keys.length - 1; i >= 0; i--) {
+        stack.push(item[keys[i]!]);
+        stack.push(new Literal(`${i > 0 ? ', ' : ''}${json(keys[i]!)}: `));
+      }
+      out += '{';
+    } else out += typeof item === 'string' ? json(item) : JSON.stringify(item);
+  }
+  return out;
+}
+
+/** Text written as is by {@link spaced}. */
+class Literal {
+  constructor(readonly text: string) {}
+}

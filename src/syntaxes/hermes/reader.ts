@@ -1,0 +1,240 @@
+import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
+import { JsonTracker } from '../json/tracker.js';
+import { parseJson } from '../shared/json.js';
+import { RebuildThrottle } from '../shared/throttle.js';
+import { hermesCall } from './call.js';
+import { HermesWatcher } from './watcher.js';
+
+/** The opener's name after `<`, and the closer's after `</` (matched in any ASCII case). */
+const TAG = 'tool_call';
+
+/** Below this many units of JSON the partial call is rebuilt on every growth. */
+const SMALL_BODY = 4096;
+
+const NON_BLANK = /[^ \t\r\n]/;
+
+function isBlank(unit: string): boolean {
+  return unit === ' ' || unit === '\t' || unit === '\n' || unit === '\r';
+}
+
+/**
+ * Reads `<tool_call>` (any case, spaces or tabs allowed before the `>`) and
+ * the blanks after it up to the `{` that starts the JSON: a `<tool_call>`
+ * that prose mentions, not followed by an object, stays text. Inside the
+ * fixed `<tool_call` a mismatch rescans from the next unit; after it, from
+ * the offending unit.
+ */
+export class HermesOpener implements OpenerReader {
+  private index = 0;
+  /** Units of the opener tag, once its `>` is read. */
+  private tagLength = 0;
+  /** The units after the `>` (blanks, then the `{`). */
+  private afterTag = '';
+
+  push(unit: string): OpenerVerdict {
+    const index = this.index++;
+    if (index === 0) return unit === '<' ? undefined : 1;
+    if (index <= TAG.length) return unit.toLowerCase() === TAG[index - 1] ? undefined : 1;
+    if (this.tagLength === 0) {
+      if (unit === '>') this.tagLength = index + 1;
+      return unit === '>' || unit === ' ' || unit === '\t' ? undefined : index;
+    }
+    this.afterTag += unit;
+    if (isBlank(unit)) return undefined;
+    if (unit !== '{') return index;
+    const block = new HermesBlock(this.tagLength);
+    block.read(this.afterTag, 0, this.afterTag.length);
+    return { block };
+  }
+
+  end(): OpenerVerdict {
+    // Cut off by the end of input: text as a whole (rescanning it could be quadratic).
+    return this.index <= TAG.length ? 1 : this.index;
+  }
+}
+
+/**
+ * The body of a `<tool_call>` block: one JSON value, blanks around it, up to
+ * `</tool_call>` (any case, blanks allowed before its `>`). The JSON is read
+ * incrementally (see {@link JsonTracker}), so the closer is recognised only
+ * outside JSON strings while the JSON is valid — `"</tool_call>"` inside an
+ * argument is content — and anywhere once it is not (a broken block still
+ * ends at its closer). Text after the value, an empty block and invalid JSON
+ * make the block an `output-error` with line and column (counted from the
+ * opener's `<`). While open, the partial call comes from the repaired JSON.
+ */
+export class HermesBlock implements BlockReader {
+  private readonly watcher = new HermesWatcher();
+  private readonly tracker: JsonTracker;
+  private readonly throttle = new RebuildThrottle(SMALL_BODY);
+  private delta = '';
+  /** Units of a possible closer, as written (`''` when none is being matched). */
+  private held = '';
+  /** Past `</tool_call`: only blanks before `>` are still the closer. */
+  private inCloserTail = false;
+  /** Where the first non-blank unit after the value stands, once there is one. */
+  private trailing: { line: number; column: number; unit: string } | undefined;
+  /** Line and column of the next unit after the value (while looking for trailing text). */
+  private after: { line: number; column: number; afterCR: boolean } | undefined;
+  /** A unit other than a blank was read (the block is not empty). */
+  private nonBlank = false;
+  private lastPartial: ParsedCall[] = [{ input: {} }];
+
+  /** @param openerLength units of `<tool_call>`, for the columns of line 1. */
+  constructor(openerLength: number) {
+    this.tracker = new JsonTracker(this.watcher, openerLength + 1);
+  }
+
+  read(text: string, from: number, to: number): number {
+    let i = from;
+    while (i < to) {
+      if (this.held !== '') {
+        const unit = text[i]!;
+        const step = this.closerStep(unit);
+        if (step === 'done') return i + 1;
+        if (step === 'more') {
+          i++;
+          continue;
+        }
+        // Not the closer: what was held is content, and this unit is read again.
+        const held = this.held;
+        this.held = '';
+        this.inCloserTail = false;
+        this.content(held, 0, held.length);
+        continue;
+      }
+      let j = text.indexOf('<', i);
+      if (j < 0 || j >= to) j = to;
+      if (j > i) this.content(text, i, j);
+      if (j === to) break;
+      if (this.tracker.inString && !this.tracker.done) this.content(text, j, j + 1);
+      else this.held = '<';
+      i = j + 1;
+    }
+    return -1;
+  }
+
+  endOfInput(): boolean {
+    const held = this.held;
+    this.held = '';
+    this.inCloserTail = false;
+    this.content(held, 0, held.length);
+    return false;
+  }
+
+  identity(): BlockIdentity | undefined {
+    return this.watcher.identity();
+  }
+
+  takeInputDelta(): string {
+    const delta = this.delta;
+    this.delta = '';
+    return delta;
+  }
+
+  partial(): ParsedCall[] {
+    if (this.throttle.due(this.tracker.length)) {
+      const value = this.repairedValue();
+      if (value !== undefined) this.lastPartial = [this.withIdentity(hermesCall(value, this.watcher, false))];
+    }
+    return this.lastPartial;
+  }
+
+  finish(closed: boolean): ParsedCall[] {
+    const { tracker, watcher } = this;
+    const named: ParsedCall = watcher.name === undefined ? { input: {} } : { toolName: watcher.name, input: {} };
+    const problem = tracker.problem;
+    if (problem !== undefined) {
+      return [this.withIdentity({ ...named, invalid: true, errorText: `invalid JSON at line ${problem.line}, column ${problem.column}: ${problem.message}` })];
+    }
+    if (!closed) {
+      // Cut off by the end of input: read as far as it goes (best effort, no error).
+      const value = this.repairedValue();
+      return [this.withIdentity(value === undefined ? named : hermesCall(value, watcher, false))];
+    }
+    if (!this.nonBlank) {
+      return [{ ...named, invalid: true, errorText: 'the tool call is empty: expected a JSON object {"name": …, "arguments": {…}} before </tool_call>' }];
+    }
+    if (!tracker.done) {
+      const { line, column } = tracker.position;
+      return [this.withIdentity({ ...named, invalid: true, errorText: `invalid JSON at line ${line}, column ${column}: the JSON value is not complete before </tool_call>` })];
+    }
+    const trailing = this.trailing;
+    if (trailing !== undefined) {
+      const errorText = `unexpected ${JSON.stringify(trailing.unit)} after the JSON object at line ${trailing.line}, column ${trailing.column}: a tool call holds one JSON object`;
+      return [this.withIdentity({ ...named, invalid: true, errorText })];
+    }
+    const parsed = parseJson(tracker.source);
+    if (!parsed.ok) return [this.withIdentity({ ...named, invalid: true, errorText: `invalid JSON: ${parsed.message}` })];
+    return [this.withIdentity(hermesCall(parsed.value, watcher, true))];
+  }
+
+  /** Body units that are not the closer: JSON while the value is open, else checked for trailing text. */
+  private content(text: string, from: number, to: number): void {
+    if (from >= to) return;
+    const units = text.slice(from, to);
+    this.delta += units;
+    this.nonBlank ||= NON_BLANK.test(units);
+    const tracker = this.tracker;
+    if (!tracker.valid) return;
+    let start = from;
+    if (!tracker.done) {
+      const end = tracker.feed(text, from, to);
+      if (end < 0) return;
+      start = end;
+      const { line, column } = tracker.position;
+      this.after = { line, column, afterCR: text[end - 1] === '\r' };
+    }
+    this.findTrailing(text, start, to);
+  }
+
+  /** Records the first non-blank unit after the value, with its position. */
+  private findTrailing(text: string, from: number, to: number): void {
+    const after = this.after;
+    if (this.trailing !== undefined || after === undefined) return;
+    for (let i = from; i < to; i++) {
+      const unit = text[i]!;
+      if (!isBlank(unit)) {
+        this.trailing = { line: after.line, column: after.column, unit };
+        return;
+      }
+      if (unit === '\r' || (unit === '\n' && !after.afterCR)) {
+        after.line++;
+        after.column = 1;
+      } else if (unit !== '\n') after.column++;
+      after.afterCR = unit === '\r';
+    }
+  }
+
+  /** One unit of a possible closer `</tool_call>`. */
+  private closerStep(unit: string): 'more' | 'done' | 'fail' {
+    if (this.inCloserTail) {
+      if (unit === '>') return 'done';
+      if (!isBlank(unit)) return 'fail';
+    } else {
+      const at = this.held.length;
+      const expected = at === 1 ? '/' : TAG[at - 2];
+      if (unit.toLowerCase() !== expected) return 'fail';
+      if (at === TAG.length + 1) this.inCloserTail = true;
+    }
+    this.held += unit;
+    return 'more';
+  }
+
+  private repairedValue(): unknown {
+    const repaired = this.tracker.repaired();
+    if (repaired === undefined) return undefined;
+    const parsed = parseJson(repaired);
+    return parsed.ok ? parsed.value : undefined;
+  }
+
+  /** The identity the stream announced is binding. */
+  private withIdentity(call: ParsedCall): ParsedCall {
+    const identity = this.watcher.identity();
+    if (identity === undefined) return call;
+    const settled: ParsedCall = { ...call, toolName: identity.toolName };
+    if (identity.toolCallId === undefined) delete settled.toolCallId;
+    else settled.toolCallId = identity.toolCallId;
+    return settled;
+  }
+}
