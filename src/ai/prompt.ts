@@ -6,8 +6,6 @@ import type {
 } from '@ai-sdk/provider';
 import { formatToolResults, type ToolResult } from '../format/sections/results.js';
 import type { SectionFormat } from '../format/sections/types.js';
-import { layoutFor } from '../format/describe/example.js';
-import { POSITIONAL_SYNTAX, toPositional } from '../format/schema/positional.js';
 import type { ToolDefinition, ToolSyntax } from '../types.js';
 import { METADATA_KEY } from './calls.js';
 
@@ -21,7 +19,7 @@ export interface HistoryFormat {
   syntax: ToolSyntax;
   /** How tool results are written (one section per result). */
   results: SectionFormat;
-  /** The tools by name: the emoji syntax lays named parameters out by their schema. */
+  /** The tools by name: a syntax without named parameters (emoji) lays them out by the schema. */
   tools: ReadonlyMap<string, ToolDefinition>;
 }
 
@@ -91,12 +89,17 @@ function rewriteAssistant(
   return { ...message, content };
 }
 
-/** A call as a block of the syntax; the call's JSON when the syntax cannot write it. */
+/**
+ * A call as a block of the syntax. A syntax whose calls do not carry named parameters (emoji)
+ * lays the input out as it does for its examples (`describe.exampleInput`). The call's JSON when
+ * the syntax cannot write it.
+ */
 function writeCall({ syntax, tools }: HistoryFormat, toolName: string, input: unknown): string {
   try {
     const tool = tools.get(toolName);
-    const layout = syntax.name === POSITIONAL_SYNTAX && tool && isRecord(input) ? layoutFor(tool) : undefined;
-    return syntax.format({ toolName, input: layout && isRecord(input) ? toPositional(input, layout) : (input ?? {}) });
+    const layOut = syntax.describe?.exampleInput;
+    const written = layOut && tool && isRecord(input) ? layOut(input, tool) : (input ?? {});
+    return syntax.format({ toolName, input: written });
   } catch {
     return `${toolName} ${JSON.stringify(input ?? {})}`;
   }

@@ -9,8 +9,6 @@ import * as ai7 from 'ai7';
 import * as ai7test from 'ai7/test';
 import type { LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { builtinSyntaxes, type ToolDefinition, type ToolSyntax } from '../../src/index.js';
-import { layoutFor } from '../../src/format/describe/example.js';
-import { toPositional } from '../../src/format/schema/positional.js';
 
 /** The two SDK majors, with the same surface the tests use. */
 export const SDKS = [
@@ -141,10 +139,10 @@ export function sdkTools(sdk: Sdk) {
   return { tools, ran };
 }
 
-/** A call written in `syntax` as the model would write it (emoji: laid out positionally). */
+/** A call written in `syntax` as the model would write it (emoji: laid out as words and a body). */
 export function callBlock(syntax: ToolSyntax, toolName: keyof typeof DEFINITIONS, input: Record<string, unknown>): string {
-  const layout = syntax.name === 'emoji' ? layoutFor(DEFINITIONS[toolName]) : undefined;
-  return syntax.format({ toolName, input: layout ? toPositional(input, layout) : input });
+  const layOut = syntax.describe?.exampleInput;
+  return syntax.format({ toolName, input: layOut ? layOut(input, DEFINITIONS[toolName]) : input });
 }
 
 /** The text of every text part of a prompt message, joined. */
