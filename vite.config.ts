@@ -159,6 +159,7 @@ export default defineConfig({
         remark: 'src/remark/index.ts',
         react: 'src/react/index.ts',
         store: 'src/store/index.ts',
+        ai: 'src/ai/index.ts',
         cli: 'src/cli/index.ts',
       },
       formats: ['es'],

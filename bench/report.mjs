@@ -154,5 +154,6 @@ export function renderMarkdown({ meta, parts }) {
     out.push('## Bundle size (esbuild, minified, ESM, browser; react and react-dom external)', '');
     out.push(table(['bundle', 'min', 'min + gzip'], bundle.map((r) => [r.label, `${fmt(r.min / 1000, 1)} kB`, `${fmt(r.gzip / 1000, 1)} kB`])), '');
   }
+  if (parts.middleware?.markdown) out.push(parts.middleware.markdown);
   return `${out.join('\n')}\n`;
 }

@@ -65,6 +65,7 @@ if (only.includes('bundle')) {
   log('bundle: esbuild min + gzip');
   parts.bundle = await runBundle();
 }
+if (only.includes('middleware') || !args.some((a) => a.startsWith('--only='))) parts.middleware = await (await import('./middleware.mjs')).runMiddleware({ quick, log });
 
 for (const key of ['node', 'browser', 'bundle']) if (!parts[key] && previous?.parts?.[key]) parts[key] = previous.parts[key];
 

@@ -1,0 +1,9 @@
+/**
+ * `tool-transcript/ai`: an AI SDK language model middleware that lets any model call tools by
+ * writing them in a text syntax, parsed as it streams into the SDK's native tool calls.
+ *
+ * @packageDocumentation
+ */
+export { toolTranscriptMiddleware, type ToolTranscriptMiddlewareOptions } from './middleware.js';
+export { REFUSALS, METADATA_KEY, type RefusedCallMetadata } from './calls.js';
+export { DENIED } from './prompt.js';
