@@ -76,6 +76,15 @@ export function createTranscriptEventParser(options: EventParserOptions = {}): T
   return new EventParser(options, true);
 }
 
+/**
+ * The store's parser of one text (its `append` text, an AI SDK text part): events with the
+ * input so far, generated ids counting on after `toolOffset` tools already shown.
+ * @internal
+ */
+export function createSegmentParser(options: TranscriptOptions, toolOffset: number): TranscriptEventParser {
+  return new EventParser({ ...options, partialInput: true }, true, toolOffset);
+}
+
 /** Parses a whole transcript into text and tool chunks. Never throws on any string. */
 export function parseTranscript(text: string, options: TranscriptOptions = {}): TranscriptChunk[] {
   const parser = new EventParser(options, false);
@@ -89,12 +98,13 @@ class EventParser implements TranscriptEventParser {
   private readonly scanner: Scanner;
   private ended = false;
 
-  constructor(options: EventParserOptions, emitEvents: boolean) {
+  constructor(options: EventParserOptions, emitEvents: boolean, toolOffset = 0) {
     this.builder = new TranscriptBuilder({
       idPrefix: options.idPrefix ?? DEFAULT_ID_PREFIX,
       emitEvents,
       partialInput: options.partialInput,
       review: createCallReview(options),
+      toolOffset,
     });
     this.scanner = new Scanner(resolveSyntaxes(options.syntaxes), this.builder);
   }

@@ -24,6 +24,8 @@ export interface BuilderOptions {
   partialInput?: boolean;
   /** What the `tools`, `strictTools` and `policy` options do to calls (`undefined`: nothing). */
   review?: CallReview;
+  /** Tool chunks before this text (generated ids count on from there: a store's second text part). */
+  toolOffset?: number;
 }
 
 /**
@@ -61,6 +63,7 @@ export class TranscriptBuilder implements ScannerSink {
     this.emitEvents = options.emitEvents;
     this.partialInput = options.partialInput === true;
     this.review = options.review;
+    this.toolCount = options.toolOffset ?? 0;
   }
 
   /** The chunks so far (an open block excluded); the last text chunk is replaced, never mutated, when it grows. */
