@@ -209,7 +209,9 @@ export function createTranscriptStore(options: TranscriptOptions = {}): Transcri
     },
     getItem: (id: string) => model.getItem(id),
     subscribeItem: (id: string, listener: () => void) => itemListeners.subscribe(id, listener),
-  });
+  }) as Omit<TranscriptStore, 'work'> as TranscriptStore;
+  // A getter (Object.assign would copy its value once).
+  Object.defineProperty(store, 'work', { get: () => model.work, enumerable: true });
   return store;
 }
 

@@ -239,6 +239,7 @@ export class TranscriptModel {
   }
 
   private syncPart(part: TranscriptMessagePart, index: number): void {
+    this.work++;
     const kind = part.type === 'text' ? 'parsed' : toolPartName(part) !== undefined ? 'native' : 'skipped';
     let slot: Segment | undefined = this.messageSlots[index];
     if (slot && slot.kind !== kind) {

@@ -151,6 +151,12 @@ export interface TranscriptStore extends StoreApi<TranscriptState> {
   setToolApproval(id: string, approval: ToolApproval): boolean;
   /** Empties the store (status `idle`), keeping its options. */
   reset(): void;
+  /**
+   * Units of work the store did itself (events folded, items written, ids copied), the
+   * parsers' work not included. A diagnostic: it grows linearly with the input, which the
+   * tests check instead of timing.
+   */
+  readonly work: number;
   /** The current item with this id, without building `byId`. */
   getItem(id: string): TranscriptItem | undefined;
   /**

@@ -12,7 +12,17 @@ interface OpenTool {
   key: string;
   /** The claimed id, once the block's identity is settled. */
   toolCallId?: string;
+  /** Source units reported so far, and at the last read of the partial input. */
+  sent: number;
+  readAt: number;
+  input?: unknown;
+  toolName?: string;
 }
+
+/** Read the partial input on every delta while the block is shorter than this… */
+const SMALL_BLOCK = 4096;
+/** …and then each time it grew by this share: amortised linear whatever the syntax's reader costs per read. */
+const READ_GROWTH = 0.25;
 
 /** How a builder numbers and reports what it finds. */
 export interface BuilderOptions {
@@ -89,7 +99,7 @@ export class TranscriptBuilder implements ScannerSink {
     const identity = safeIdentity(block);
     const toolCallId = identity === undefined ? undefined : this.ids.claim(identity.toolCallId ?? this.nextId());
     const key = this.keys.claim(toolCallId ?? this.nextId());
-    this.tool = { block, key, toolCallId };
+    this.tool = { block, key, toolCallId, sent: 0, readAt: -1 };
     if (!this.emitEvents) return;
     const toolName = identity?.toolName ?? 'tool';
     this.events.push({ type: 'tool-start', key, toolCallId, toolName, syntax: block.syntax.name });
@@ -214,14 +224,21 @@ export class TranscriptBuilder implements ScannerSink {
       this.events.push({ type: 'tool-delta', key: tool.key, delta });
       return;
     }
-    const { block } = tool;
-    const read = safeCalls(() => block.reader.partial())[0]!;
-    const call = this.review ? this.review.partial(read, block.syntax.name) : read;
-    const input = call.input === undefined ? EMPTY_INPUT : call.input;
+    tool.sent += delta.length;
+    if (tool.sent < SMALL_BLOCK || tool.sent - tool.readAt >= tool.readAt * READ_GROWTH) {
+      tool.readAt = tool.sent;
+      const { block } = tool;
+      // Only the first call shows while the block is open (a JSON list's later calls start at its closer).
+      const read = safeCalls(() => block.reader.partial())[0]!;
+      const call = this.review ? this.review.partial(read, block.syntax.name) : read;
+      tool.input = call.input === undefined ? EMPTY_INPUT : call.input;
+      tool.toolName = call.toolName;
+    }
+    const { input, toolName } = tool;
     this.events.push(
-      call.toolName === undefined
+      toolName === undefined
         ? { type: 'tool-delta', key: tool.key, delta, input }
-        : { type: 'tool-delta', key: tool.key, delta, input, toolName: call.toolName },
+        : { type: 'tool-delta', key: tool.key, delta, input, toolName },
     );
   }
 

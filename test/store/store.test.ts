@@ -230,6 +230,44 @@ describe('createTranscriptStore: tool results and failure', () => {
     expect(store.getState()).toBe(state);
   });
 
+  it('fail() with an error whose message getter throws does not throw and leaves status error', () => {
+    const store = createTranscriptStore();
+    store.append('```tool search\ninput:\n');
+    const hostile = Object.defineProperty(new Error('x'), 'message', {
+      get() {
+        throw new Error('no');
+      },
+    });
+    expect(() => store.fail(hostile)).not.toThrow();
+    expect(store.getState()).toMatchObject({ status: 'error', error: 'The stream failed.' });
+    const proxy = new Proxy({}, { get: () => { throw new Error('trap'); }, has: () => { throw new Error('trap'); } });
+    const other = createTranscriptStore();
+    expect(() => other.fail(proxy)).not.toThrow();
+    expect(other.getState().status).toBe('error');
+    expect(store.getItem('tool-call-1')).toMatchObject({ state: 'output-error', errorText: INTERRUPTED_TEXT });
+  });
+
+  it('setMessage(message, { streaming: false }) shows every call still receiving input as interrupted', () => {
+    const store = createTranscriptStore();
+    const message = {
+      id: 'm1',
+      parts: [
+        { type: 'text', text: 'Looking.\n```tool search\ninput:\n  q: 1\n', state: 'streaming' },
+        { type: 'dynamic-tool', toolName: 'native', toolCallId: 'n1', state: 'input-streaming', input: { a: 1 } },
+      ],
+    };
+    store.setMessage(message);
+    expect(store.getState().status).toBe('streaming');
+    expect(store.getItem('tool-call-1')).toMatchObject({ state: 'input-streaming', input: { q: 1 } });
+    store.setMessage(message, { streaming: false });
+    const state = store.getState();
+    expect(state.status).toBe('done');
+    const tools = state.ids.map((id) => state.byId[id]).filter((item) => item?.type === 'tool');
+    expect(tools).toHaveLength(2);
+    for (const tool of tools) expect(tool).toMatchObject({ state: 'output-error', errorText: INTERRUPTED_TEXT });
+    expect(tools[0]).toMatchObject({ input: { q: 1 } });
+  });
+
   it('reset() empties the store and accepts input again', () => {
     const store = createTranscriptStore();
     store.append('a');
