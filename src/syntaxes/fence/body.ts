@@ -1,11 +1,11 @@
 import type { ParsedCall } from '../../types.js';
 import { isRecord, setOwn } from '../shared/object.js';
-import { invalidStateMessage, isToolState } from '../shared/state.js';
+import { invalidStateMessage, isToolState, readApproval } from '../shared/state.js';
 import { parseYaml } from '../shared/yaml.js';
 import type { FenceInfo } from './info.js';
 
 /** YAML keys with a meaning; any other key goes to `fields`. */
-const KNOWN_KEYS = new Set(['toolCallId', 'id', 'toolName', 'name', 'state', 'input', 'output', 'errorText', 'error']);
+const KNOWN_KEYS = new Set(['toolCallId', 'id', 'toolName', 'name', 'state', 'input', 'output', 'errorText', 'error', 'approval']);
 
 /**
  * Turns a fence's info string and YAML body into a call. The body line numbers
@@ -50,6 +50,11 @@ export function fromYaml(base: ParsedCall, value: unknown): ParsedCall {
   if ('state' in value && value.state !== null) {
     if (!isToolState(value.state)) return { ...call, invalid: true, errorText: invalidStateMessage(value.state) };
     call.state = value.state;
+  }
+  if ('approval' in value && value.approval !== null) {
+    const approval = readApproval(value.approval);
+    if (typeof approval === 'string') return { ...call, invalid: true, errorText: approval };
+    call.approval = approval;
   }
   for (const key of Object.keys(value)) {
     if (!KNOWN_KEYS.has(key)) setOwn((call.fields ??= {}), key, value[key]);
