@@ -67,6 +67,20 @@ function streamStartsOpenBlocks(): boolean {
 }
 
 describe('examples/chat in Chromium', () => {
+  it.runIf(SHOTS)('screenshots of every card state (gallery.html), light and dark', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const context = await app.browser.newContext({ viewport: { width: 720, height: 900 }, colorScheme: theme, deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      await page.goto(`${app.url}gallery.html?theme=${theme}`);
+      await page.locator('[data-tool-call-id="stopped"]').waitFor();
+      await page.screenshot({ path: `${SHOTS}/gallery-${theme}.png`, fullPage: true });
+      for (const el of await page.locator('[data-slot="tool-call"]').all()) {
+        await el.screenshot({ path: `${SHOTS}/card-${theme}-${await el.getAttribute('data-tool-call-id')}.png` });
+      }
+      await context.close();
+    }
+  }, 60_000);
+
   // Needs the store to fold approval parts (the event-pipeline store); until then the card cannot show the buttons.
   it.skipIf(!storeKeepsApprovals())('streams the calls, runs the server tool once, and asks for approval: Approve runs it, once', async () => {
     for (const theme of ['light', 'dark'] as const) {
