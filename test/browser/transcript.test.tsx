@@ -175,13 +175,14 @@ describe('theme (Chromium)', () => {
       return getComputedStyle(element.querySelector('.tt-tool')!).borderLeftColor;
     });
 
-  it('colours each state differently, in light and in dark', () => {
+  it('colours each state differently, in light and in dark (the two approval states share one colour)', () => {
     const light = colors('light');
     const dark = colors('dark');
-    expect(new Set(light).size).toBe(4);
-    expect(new Set(dark).size).toBe(4);
+    expect(new Set(light).size).toBe(TOOL_STATES.length - 1);
+    expect(new Set(dark).size).toBe(TOOL_STATES.length - 1);
+    expect(light[TOOL_STATES.indexOf('approval-requested')]).toBe(light[TOOL_STATES.indexOf('approval-responded')]);
     expect(light).not.toEqual(dark);
-    expect(light[3]).toBe('rgb(207, 34, 46)');
+    expect(light[TOOL_STATES.indexOf('output-error')]).toBe('rgb(207, 34, 46)');
   });
 
   it('hides the announcement visually but keeps it in the accessibility tree', () => {
