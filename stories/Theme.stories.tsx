@@ -109,28 +109,25 @@ export const DarkAllStates: Story = {
   },
 };
 
-/**
- * Variables set on a wrapper reach every card below it, in both themes. `light-dark()` gives each
- * theme its own value; a plain colour is used in both.
- */
+/** A page's own overrides: once for both themes on the transcript, and per theme in a `.dark` rule. */
+const OVERRIDES = `
+.story-overrides .tt-transcript { --tt-radius: 4px; --tt-status-success: #0f6b5f; --tt-status-success-bg: #ccfbf1; }
+.story-overrides .dark .tt-transcript { --tt-status-success: #2dd4bf; --tt-status-success-bg: #134e4a; }
+`;
+
+/** Variables set by the page's rules reach every card below them, in each theme. */
 export const Overrides: Story = {
-  render: ({ text }) => {
-    const overrides = {
-      '--tt-radius': '4px',
-      '--tt-status-success': 'light-dark(#0f6b5f, #2dd4bf)',
-      '--tt-status-success-bg': 'light-dark(#ccfbf1, #134e4a)',
-    } as CSSProperties;
-    return (
-      <div style={{ ...overrides, display: 'grid', gridTemplateColumns: '1fr 1fr' }}>
-        <Page theme="light">
-          <ToolTranscript text={text} />
-        </Page>
-        <Page theme="dark">
-          <ToolTranscript text={text} />
-        </Page>
-      </div>
-    );
-  },
+  render: ({ text }) => (
+    <div className="story-overrides" style={{ display: 'grid', gridTemplateColumns: '1fr 1fr' }}>
+      <style>{OVERRIDES}</style>
+      <Page theme="light">
+        <ToolTranscript text={text} />
+      </Page>
+      <Page theme="dark">
+        <ToolTranscript text={text} />
+      </Page>
+    </div>
+  ),
   play: async ({ canvasElement }) => {
     const [light, dark] = [...canvasElement.querySelectorAll<HTMLElement>('.story-page')];
     await expect(getComputedStyle(badge(cardOf(light!, 'output-available'))).color).toBe('rgb(15, 107, 95)');
@@ -163,7 +160,7 @@ export const Shadcn: Story = {
     <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr' }}>
       <style>{SHADCN_TOKENS}</style>
       {['', 'dark'].map((dark) => (
-        <div key={dark} className={`shadcn-app ${dark}`} style={{ padding: '1.5rem', display: 'grid', gap: '1rem' }}>
+        <div key={dark} className={`shadcn-app ${dark || 'light'}`} style={{ padding: '1.5rem', display: 'grid', gap: '1rem' }}>
           <ToolTranscript className="tt-shadcn" text={text} />
           <div className="tt-shadcn" style={{ display: 'grid', gap: '0.75rem' }}>
             {TOOL_STATES.map((state) => (
@@ -176,8 +173,8 @@ export const Shadcn: Story = {
   ),
   play: async ({ canvasElement }) => {
     const [light, dark] = [...canvasElement.querySelectorAll<HTMLElement>('.shadcn-app')];
-    await expect(getComputedStyle(cardOf(light!, 'output-error')).colorScheme).toBe('light');
     await expect(getComputedStyle(cardOf(dark!, 'output-error')).colorScheme).toBe('dark');
+    await expect(getComputedStyle(cardOf(light!, 'output-error')).backgroundColor).toBe('oklch(1 0 0)');
     await expect(getComputedStyle(cardOf(light!, 'output-error')).borderTopLeftRadius).toBe('8px');
   },
 };

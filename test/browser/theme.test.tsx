@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOOL_STATES, type ToolChunk, type ToolState } from '../../src/index.js';
 import { ToolCall, ToolTranscript } from '../../src/react/index.js';
 import '../../src/styles.css';
+import stylesheet from '../../src/styles.css?raw';
 
 /*
  * The theme's contract (CONTRACT.md "Theming") in a real browser: variables set on any ancestor
@@ -117,17 +118,35 @@ describe('variables set on any ancestor reach every card', () => {
     expect(getComputedStyle(slot(host, 'tool-call')).backgroundColor).toBe(DARK.surface);
   });
 
-  it('light-dark() in an override gives each theme its own value', () => {
-    const value = { '--tt-status-success': 'light-dark(rgb(0, 100, 0), rgb(0, 200, 0))' } as CSSProperties;
+  it('per theme: a rule of yours on .dark (as shadcn writes its tokens) overrides the dark colours', () => {
+    injectCss(':root { --tt-status-success: rgb(0, 100, 0); } .dark { --tt-status-success: rgb(0, 200, 0); }');
     const host = mount(
-      <div style={value}>
-        <div data-theme="light">{completed()}</div>
+      <div>
+        <div className="light">{completed()}</div>
+        <div className="dark">{completed()}</div>
+      </div>,
+    );
+    expect(badgeColor(host.querySelector('.light')!)).toBe(LIGHT.success); // .light restates the light palette
+    expect(badgeColor(host.querySelector('.dark')!)).toBe('rgb(0, 200, 0)');
+    document.body.replaceChildren();
+    expect(badgeColor(mount(<div data-theme="light">{completed()}</div>))).toBe(LIGHT.success);
+    // Your :root rule outranks the palette on the root, the system-dark one included.
+    expect(badgeColor(mount(completed()))).toBe('rgb(0, 100, 0)');
+  });
+
+  it('an element that names a theme is nearer than an override above it (documented limit)', () => {
+    const host = mount(
+      <div style={{ '--tt-status-success': 'teal' } as CSSProperties}>
         <div data-theme="dark">{completed()}</div>
       </div>,
     );
-    const [light, dark] = [...host.querySelectorAll('[data-theme]')];
-    expect(badgeColor(light!)).toBe('rgb(0, 100, 0)');
-    expect(badgeColor(dark!)).toBe('rgb(0, 200, 0)');
+    expect(badgeColor(host)).toBe(DARK.success);
+  });
+
+  it('the palette avoids light-dark(), which Lightning CSS (Vite 8, Tailwind v4) rewrites into unset variables', () => {
+    const rules = stylesheet.replace(/\/\*[\s\S]*?\*\//g, '');
+    expect(rules).toContain('--tt-status-success');
+    expect(rules).not.toMatch(/light-dark\(/);
   });
 
   it('a card rendered alone, with no transcript around it, gets the defaults', () => {
@@ -206,7 +225,7 @@ describe('dark', () => {
 
   it('no ancestor naming a theme: the card follows the system preference', () => {
     const host = mount(completed());
-    expect(getComputedStyle(slot(host, 'tool-call')).colorScheme).toBe('light dark');
+    expect(getComputedStyle(slot(host, 'tool-call')).colorScheme).toBe(prefersDark() ? 'dark' : 'light');
     expect(badgeColor(host)).toBe(SYSTEM().success);
   });
 });
@@ -415,6 +434,6 @@ describe('the shadcn mapping (class="tt-shadcn")', () => {
     expect(card.borderTopColor).toBe(token('--border'));
     expect(card.borderTopLeftRadius).toBe('8px');
     expect(getComputedStyle(slot(host, 'tool-call-header')).backgroundColor).toBe(token('--muted'));
-    expect(card.colorScheme).toBe(dark ? 'dark' : 'light');
+    expect(card.colorScheme).toBe(dark || prefersDark() ? 'dark' : 'light');
   });
 });
