@@ -437,3 +437,76 @@ describe('the shadcn mapping (class="tt-shadcn")', () => {
     expect(card.colorScheme).toBe(dark || prefersDark() ? 'dark' : 'light');
   });
 });
+
+/** shadcn/ui's default tokens in a Tailwind v3 app: bare HSL triplets (slate). */
+const SHADCN_V3_TOKENS = `
+.shadcn-v3 {
+  --radius: 0.5rem; --background: 0 0% 100%; --foreground: 222.2 84% 4.9%; --card: 0 0% 100%;
+  --card-foreground: 222.2 84% 4.9%; --primary: 222.2 47.4% 11.2%; --secondary: 210 40% 96.1%;
+  --muted: 210 40% 96.1%; --muted-foreground: 215.4 16.3% 46.9%; --border: 214.3 31.8% 91.4%;
+  --ring: 222.2 84% 4.9%; --destructive: 0 84.2% 60.2%;
+}
+`;
+
+/** The README's mapping for a Tailwind v3 shadcn app (keep the two in step). */
+const README_SHADCN_V3 = `
+.tt-shadcn-v3 {
+  --tt-radius: calc(var(--radius) - 2px);
+  --tt-fg: hsl(var(--card-foreground));
+  --tt-fg-muted: color-mix(in srgb, hsl(var(--muted-foreground)) 80%, hsl(var(--foreground)));
+  --tt-surface: hsl(var(--muted));
+  --tt-surface-raised: hsl(var(--card));
+  --tt-border: hsl(var(--border));
+  --tt-code-bg: hsl(var(--muted) / 0.5);
+  --tt-focus: hsl(var(--ring));
+  --tt-status-streaming: hsl(var(--primary));
+  --tt-status-streaming-bg: hsl(var(--secondary));
+  --tt-status-error: color-mix(in srgb, hsl(var(--destructive)) 75%, hsl(var(--foreground)));
+  --tt-status-error-bg: color-mix(in srgb, hsl(var(--destructive)) 8%, hsl(var(--card)));
+}
+`;
+
+/** A computed colour as sRGB bytes, whatever its notation (rgb, oklch, color-mix results). */
+function rgbOf(color: string): [number, number, number] {
+  const context = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+  context.fillStyle = color;
+  context.fillRect(0, 0, 1, 1);
+  const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+  return [r!, g!, b!];
+}
+
+/** WCAG 2 contrast ratio of two opaque colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = rgbOf(color).map((byte) => {
+      const c = byte / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high! + 0.05) / (low! + 0.05);
+}
+
+describe('the README mapping for a Tailwind v3 shadcn app (hsl(var(--x)))', () => {
+  it('resolves every colour and keeps small text at 4.5:1', () => {
+    injectCss(SHADCN_V3_TOKENS + README_SHADCN_V3);
+    const host = mount(
+      <div className="shadcn-v3 light">
+        <ToolTranscript className="tt-shadcn-v3" chunks={[tool('output-error')]} />
+      </div>,
+    );
+    const card = getComputedStyle(slot(host, 'tool-call'));
+    expect(card.backgroundColor).toBe('rgb(255, 255, 255)');
+    expect(card.borderTopColor).toBe(computed('hsl(214.3 31.8% 91.4%)'));
+    expect(card.borderTopLeftRadius).toBe('6px');
+    const badge = getComputedStyle(slot(host, 'tool-call-status'));
+    expect(contrast(badge.color, badge.backgroundColor)).toBeGreaterThanOrEqual(4.5);
+    const label = getComputedStyle(host.querySelector('.tt-tool-section-label')!);
+    expect(contrast(label.color, card.backgroundColor)).toBeGreaterThanOrEqual(4.5);
+    const copy = getComputedStyle(host.querySelector('.tt-tool-copy')!);
+    expect(contrast(copy.color, copy.backgroundColor)).toBeGreaterThanOrEqual(4.5);
+    // Without the leaning mixes, shadcn's own pairs fall short: the check can fail.
+    expect(contrast(computed('hsl(0 84.2% 60.2%)'), badge.backgroundColor)).toBeLessThan(4.5);
+  });
+});
