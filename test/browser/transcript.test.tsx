@@ -192,10 +192,10 @@ describe('theme (Chromium)', () => {
     expect(getComputedStyle(live).display).not.toBe('none');
   });
 
-  it('uses dark colours from the system preference unless light is forced', () => {
-    const element = mount(<ToolTranscript text="x" />);
-    const transcript = element.querySelector<HTMLElement>('.tt-transcript')!;
+  it('gives cards dark colours from the system preference unless light is forced', () => {
+    const element = mount(<ToolTranscript text={'```tool t\n```'} />);
+    const card = element.querySelector<HTMLElement>('.tt-tool')!;
     const prefersDark = matchMedia('(prefers-color-scheme: dark)').matches;
-    expect(getComputedStyle(transcript).color).toBe(prefersDark ? 'rgb(230, 237, 243)' : 'rgb(31, 35, 40)');
+    expect(getComputedStyle(card).color).toBe(prefersDark ? 'rgb(230, 237, 243)' : 'rgb(31, 35, 40)');
   });
 });
