@@ -1,11 +1,12 @@
 import { useMemo, type ComponentProps } from 'react';
 import type { Options as MarkdownOptions } from 'react-markdown';
+import type { TranscriptState } from '../store/index.js';
 import { useStableValue } from './stable-value.js';
 import { ToolActionsContext, useStableActions, type ToolActions } from './tool-actions.js';
 import { makeTranscriptConfig, TranscriptConfigContext, type ToolComponents } from './transcript-config.js';
 import { TranscriptItems } from './TranscriptItems.js';
 import { useToolTranscript, type TranscriptSource, type TranscriptSourceOptions } from './use-tool-transcript.js';
-import { useTranscriptStatus } from './use-transcript-store.js';
+import { useTranscriptStatus, useTranscriptStore } from './use-transcript-store.js';
 
 /** Props of {@link ToolTranscript} besides the source. */
 export interface ToolTranscriptOptions extends TranscriptSourceOptions, ToolActions {
@@ -83,6 +84,7 @@ export function ToolTranscript(props: ToolTranscriptProps) {
   } = props;
   const store = useToolTranscript(props);
   const storeStatus = useTranscriptStatus(store);
+  const failure = useTranscriptStore(store, selectError);
   // `streaming={false}` wins over a store that still waits for a part (a stopped `message`).
   const status = streaming === false && storeStatus === 'streaming' ? 'done' : storeStatus;
   const actions = useStableActions({ onToolApprovalResponse, onToolOutput });
@@ -101,6 +103,14 @@ export function ToolTranscript(props: ToolTranscriptProps) {
           <TranscriptItems store={store} streaming={streaming} />
         </ToolActionsContext.Provider>
       </TranscriptConfigContext.Provider>
+      {/* Why the source failed (a stream that errored or was aborted); its open calls show as interrupted. */}
+      {status === 'error' && failure ? (
+        <p className="tt-transcript-error" data-slot="transcript-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
     </div>
   );
 }
+
+const selectError = (state: TranscriptState) => state.error;

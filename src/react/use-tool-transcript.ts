@@ -167,16 +167,11 @@ function feedText(holder: Holder, text: string, streaming: boolean | undefined):
   }
 }
 
-/**
- * Shows a message, telling the store whether the response is still streaming. A store that
- * does not take the option yet ignores the extra argument; `ToolItem` then shows the
- * interrupted calls itself (`interruptedView`).
- */
+/** Shows a message, telling the store whether the response is still streaming (`false` interrupts open calls). */
 function feedMessage(holder: Holder, message: TranscriptMessage, streaming: boolean | undefined): void {
   holder.fedMessage = message;
   holder.fedStreaming = streaming;
-  const setMessage = holder.store.setMessage as (message: TranscriptMessage, options?: { streaming?: boolean }) => void;
-  setMessage.call(holder.store, message, streaming === undefined ? undefined : { streaming });
+  holder.store.setMessage(message, streaming === undefined ? undefined : { streaming });
 }
 
 function feedChunks(holder: Holder, chunks: readonly TranscriptChunk[], streaming: boolean): void {

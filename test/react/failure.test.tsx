@@ -12,7 +12,7 @@ import { useEffect } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToolTranscript, type ToolComponentProps } from '../../src/react/index.js';
+import { INTERRUPTED_TEXT, ToolTranscript, type ToolComponentProps } from '../../src/react/index.js';
 
 const escaped: unknown[] = [];
 const onUnhandled = (reason: unknown) => escaped.push(reason);
@@ -49,6 +49,8 @@ const cards = (container: HTMLElement) =>
   );
 const status = (container: HTMLElement) => (container.firstElementChild as HTMLElement).dataset.transcriptStatus;
 const errorText = (container: HTMLElement) => container.querySelector('[data-slot="tool-call-error"] pre')?.textContent;
+/** Why the source failed, as the transcript shows it below the items. */
+const failure = (container: HTMLElement) => container.querySelector('[data-slot="transcript-error"]')?.textContent;
 
 const TEXT = 'Before.\n\n```tool boom\ninput: {}\n```\n\n```tool fine\ninput: {}\n```\n\nAfter.';
 
@@ -134,14 +136,15 @@ const OPEN_BLOCKS: Array<[string, string, string]> = [
 ];
 
 describe('a stream that fails in the middle of a block', () => {
-  it.each(OPEN_BLOCKS)('errors inside %s: the open tool shows output-error with the reason', async (_, block, name) => {
+  it.each(OPEN_BLOCKS)('errors inside %s: the open tool is interrupted, the transcript says why', async (_, block, name) => {
     const { stream, controller } = controlledStream();
     const { container } = render(<ToolTranscript stream={stream} />);
     await act(async () => controller.enqueue(`Before.\n\n${block}`));
     await waitFor(() => expect(cards(container)).toEqual([`${name}:input-streaming`]));
     await act(async () => controller.error(new Error('network down')));
     await waitFor(() => expect(cards(container)).toEqual([`${name}:output-error`]));
-    expect(errorText(container)).toBe('network down');
+    expect(failure(container)).toBe('network down');
+    expect(errorText(container)).toBe(INTERRUPTED_TEXT);
     expect(container.textContent).toContain('Before.');
     expect(status(container)).toBe('error');
   });
@@ -154,7 +157,8 @@ describe('a stream that fails in the middle of a block', () => {
     }
     const { container } = render(<ToolTranscript stream={deltas()} />);
     await waitFor(() => expect(cards(container)).toEqual(['search:output-error']));
-    expect(errorText(container)).toBe('the model crashed');
+    expect(failure(container)).toBe('the model crashed');
+    expect(errorText(container)).toBe(INTERRUPTED_TEXT);
     expect(container.textContent).toContain('Before.');
   });
 
@@ -168,7 +172,8 @@ describe('a stream that fails in the middle of a block', () => {
     await act(async () => controller.enqueue('```tool search\n'));
     await act(async () => controller.error(reason));
     await waitFor(() => expect(cards(container)).toEqual(['search:output-error']));
-    expect(errorText(container)).toBe(shown);
+    expect(failure(container)).toBe(shown);
+    expect(errorText(container)).toBe(INTERRUPTED_TEXT);
   });
 
   it('finished blocks and text stay as they were; later deltas are ignored', async () => {
@@ -183,7 +188,7 @@ describe('a stream that fails in the middle of a block', () => {
 });
 
 describe('a stream aborted', () => {
-  it('by an AbortSignal: the open tool shows the abort reason', async () => {
+  it('by an AbortSignal: the open tool is interrupted, the transcript gives the abort reason', async () => {
     const abort = new AbortController();
     const { stream, controller } = controlledStream(abort.signal);
     const { container } = render(<ToolTranscript stream={stream} />);
@@ -191,7 +196,8 @@ describe('a stream aborted', () => {
     await waitFor(() => expect(cards(container)).toEqual(['lookup:input-streaming']));
     await act(async () => abort.abort());
     await waitFor(() => expect(cards(container)).toEqual(['lookup:output-error']));
-    expect(errorText(container)).toBe('This operation was aborted');
+    expect(failure(container)).toBe('This operation was aborted');
+    expect(errorText(container)).toBe(INTERRUPTED_TEXT);
     expect(container.textContent).toContain('Working.');
   });
 
@@ -202,7 +208,8 @@ describe('a stream aborted', () => {
     await act(async () => controller.enqueue('🛠️[write a.txt]\nhal'));
     await act(async () => abort.abort(new Error('stopped by the user')));
     await waitFor(() => expect(cards(container)).toEqual(['write:output-error']));
-    expect(errorText(container)).toBe('stopped by the user');
+    expect(failure(container)).toBe('stopped by the user');
+    expect(errorText(container)).toBe(INTERRUPTED_TEXT);
   });
 
   it('by unmounting in the middle of a block: the stream is cancelled, nothing escapes', async () => {

@@ -137,14 +137,15 @@ describe('<ToolTranscript stream>', () => {
     expect((container.firstElementChild as HTMLElement).dataset.transcriptStatus).toBe('done');
   });
 
-  it('a stream that errors: the open tool shows output-error with the reason, nothing disappears', async () => {
+  it('a stream that errors: the open tool is interrupted, the transcript gives the reason, nothing disappears', async () => {
     const { stream, controller } = controlledStream();
     const { container } = render(<ToolTranscript stream={stream} />);
     await act(async () => controller.enqueue('Before.\n\n```tool search\n'));
     await act(async () => controller.error(new Error('network down')));
     await waitFor(() => expect(cards(container)).toEqual(['tool-call-1:output-error']));
     expect(container.textContent).toContain('Before.');
-    expect(container.querySelector('[data-slot="tool-call-error"] pre')!.textContent).toBe('network down');
+    expect(container.querySelector('[data-slot="tool-call-error"] pre')!.textContent).toBe('The response stopped before this call was complete.');
+    expect(container.querySelector('[data-slot="transcript-error"]')!.textContent).toBe('network down');
     expect((container.firstElementChild as HTMLElement).dataset.transcriptStatus).toBe('error');
   });
 

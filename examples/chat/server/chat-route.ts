@@ -1,4 +1,12 @@
-import { createUIMessageStream, createUIMessageStreamResponse, simulateReadableStream, streamText, type UIMessage, type UIMessageStreamWriter } from 'ai';
+import {
+  createUIMessageStream,
+  createUIMessageStreamResponse,
+  simulateReadableStream,
+  streamText,
+  type UIMessage,
+  type UIMessageChunk,
+  type UIMessageStreamWriter,
+} from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { transcriptTransform } from 'tool-transcript';
 import { followUp, replyTo, type ToolPartView } from './script.js';
@@ -67,7 +75,8 @@ async function streamStep(text: string, chunkDelayMs: number, idPrefix: string, 
   const result = streamText({ model: mockModel(text, chunkDelayMs), prompt: 'unused by the mock', abortSignal: signal });
   const chunks = result.textStream.pipeThrough(transcriptTransform({ idPrefix }));
   for await (const chunk of chunks) {
-    writer.write(chunk);
+    // The same chunk; the cast only bridges tool-transcript's `toolMetadata` type (values typed `unknown`) to ai's JSON type.
+    writer.write(chunk as UIMessageChunk);
     if (chunk.type !== 'tool-input-available') continue;
     const kind = TOOL_KINDS[chunk.toolName];
     if (kind === 'server') {
