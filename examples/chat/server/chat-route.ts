@@ -29,7 +29,9 @@ export async function handle(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
   if (request.method === 'GET' && pathname === '/api/chat/executions') return Response.json(executionCounts());
   if (request.method !== 'POST') return new Response('Method not allowed', { status: 405 });
-  const { messages } = (await request.json()) as { messages: UIMessage[] };
+  const { id: chatId, messages } = (await request.json()) as { id: string; messages: UIMessage[] };
+  // Call ids unique to this chat and step (the parser numbers the calls of each text from 1).
+  const idPrefix = `call-${chatId.slice(0, 8)}-${messages.length}-`;
   const stream = createUIMessageStream({
     originalMessages: messages,
     execute: async ({ writer }) => {
@@ -37,10 +39,10 @@ export async function handle(request: Request): Promise<Response> {
       const last = messages.at(-1);
       if (last?.role === 'assistant') {
         const tools = await settleAnswers(last, writer);
-        await streamStep(followUp(tools), 8, `call-${messages.length}-`, writer, request.signal);
+        await streamStep(followUp(tools), 8, idPrefix, writer, request.signal);
       } else {
         const reply = replyTo(textOf(last));
-        await streamStep(reply.text, reply.chunkDelayMs, `call-${messages.length}-`, writer, request.signal);
+        await streamStep(reply.text, reply.chunkDelayMs, idPrefix, writer, request.signal);
       }
       writer.write({ type: 'finish' });
     },
@@ -75,6 +77,9 @@ async function streamStep(text: string, chunkDelayMs: number, idPrefix: string, 
   const result = streamText({ model: mockModel(text, chunkDelayMs), prompt: 'unused by the mock', abortSignal: signal });
   const chunks = result.textStream.pipeThrough(transcriptTransform({ idPrefix }));
   for await (const chunk of chunks) {
+    // Stopped by the browser: the text ends there, and a call cut off half-way must not run
+    // (the parser would finish the open block best-effort when its input ends).
+    if (signal.aborted) break;
     // The same chunk; the cast only bridges tool-transcript's `toolMetadata` type (values typed `unknown`) to ai's JSON type.
     writer.write(chunk as UIMessageChunk);
     if (chunk.type !== 'tool-input-available') continue;

@@ -37,11 +37,12 @@ export function replyTo(prompt: string): { text: string; chunkDelayMs: number } 
     return { chunkDelayMs: 8, text: 'Let me ask your browser.\n\n' + fence('get_time_zone', 'input: {}\n') };
   }
   if (normalized.includes('report')) {
-    const lines = Array.from({ length: 200 }, (_, i) => `    ${i + 1}. Finding number ${i + 1}: everything is fine.`).join('\n');
+    const lines = Array.from({ length: 200 }, (_, i) => `${i + 1}. Finding number ${i + 1}: everything is fine.`).join('\n');
     return {
-      // Slow on purpose: there is time to press Stop while the call's input streams.
+      // Slow on purpose: there is time to press Stop while the call's input streams. An emoji
+      // block (`🛠️[NAME ARGS]` … `🛠️[/end]`) shows its card from the opener on.
       chunkDelayMs: 40,
-      text: 'Writing the report to a file.\n\n' + fence('write_file', `input:\n  path: report.md\n  content: |\n${lines}\n`) + '\nDone.',
+      text: `Writing the report to a file.\n\n🛠️[write_file report.md]\n${lines}\n🛠️[/end]\n\nDone.`,
     };
   }
   return { chunkDelayMs: 8, text: `Try one of: “${PROMPTS.cleanUp}”, “${PROMPTS.timeZone}” or “${PROMPTS.report}”.` };
