@@ -119,7 +119,7 @@ function FailingTranscript({ text }: { text: string }) {
 
 /**
  * `<ToolTranscript stream>` whose stream errors while a block is open: the open call becomes
- * `output-error` with the reason; everything already shown stays.
+ * `output-error` (interrupted), the transcript says why below it, and everything already shown stays.
  */
 export const StreamFails: Story = {
   args: { text: EXAMPLES.fence },
@@ -129,7 +129,8 @@ export const StreamFails: Story = {
     await waitFor(() => expect(canvasElement.querySelector('[data-transcript-status="error"]')).not.toBeNull(), { timeout: 5_000 });
     const open = canvas.getByRole('group', { name: 'Tool call map-directions' });
     await expect(open).toHaveAttribute('data-status', 'output-error');
-    await expect(within(open).getByText(/connection reset by peer/)).toBeVisible();
+    await expect(within(open).getByText('The response stopped before this call was complete.')).toBeVisible();
+    await expect(canvas.getByRole('alert')).toHaveTextContent(/connection reset by peer/);
     await expect(canvas.getByRole('group', { name: 'Tool call search' })).toHaveAttribute('data-status', 'output-available');
   },
 };
