@@ -5,9 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTranscriptParser } from '../../src/index.js';
 import { INTERRUPTED_TEXT } from '../../src/react/interrupted.js';
-import { createTranscriptStore, type TranscriptMessage } from '../../src/store/index.js';
 import { startChatApp, type ChatApp } from './chat-app.js';
 
 let app: ChatApp;
@@ -54,20 +52,6 @@ const card = (page: Page, toolName: string) => page.locator(`.tt-transcript [dat
 /** How many times the server ran each call. */
 const executions = async (): Promise<Record<string, number>> => (await fetch(new URL('/api/chat/executions', app.url))).json() as Promise<Record<string, number>>;
 
-/** Whether the store keeps a message part's approval (the `approval-requested` state and its id). */
-function storeKeepsApprovals(): boolean {
-  const store = createTranscriptStore();
-  const part = { type: 'dynamic-tool', toolName: 't', toolCallId: 'c', state: 'approval-requested', input: {}, approval: { id: 'a' } };
-  store.setMessage({ id: 'probe', parts: [part] } as TranscriptMessage);
-  const item = store.getItem('c');
-  return item?.type === 'tool' && item.state === 'approval-requested' && item.approval?.id === 'a';
-}
-
-/** Whether the stream starts a tool part at the block's opener (so a call can be stopped half-way). */
-function streamStartsOpenBlocks(): boolean {
-  return createTranscriptParser().write('🛠️[write_file report.md]\n1. Find').some((chunk) => chunk.type === 'tool-input-start');
-}
-
 describe('examples/chat in Chromium', () => {
   it.runIf(SHOTS)('screenshots of every card state (gallery.html), light and dark', async () => {
     for (const theme of ['light', 'dark'] as const) {
@@ -83,8 +67,7 @@ describe('examples/chat in Chromium', () => {
     }
   }, 60_000);
 
-  // Needs the store to fold approval parts (the event-pipeline store); until then the card cannot show the buttons.
-  it.skipIf(!storeKeepsApprovals())('streams the calls, runs the server tool once, and asks for approval: Approve runs it, once', async () => {
+  it('streams the calls, runs the server tool once, and asks for approval: Approve runs it, once', async () => {
     for (const theme of THEMES) {
       const page = await openChat(theme);
       await page.getByRole('button', { name: 'Clean up the old logs' }).click();
@@ -105,7 +88,7 @@ describe('examples/chat in Chromium', () => {
     expect(Object.entries(counts).filter(([, count]) => count !== 1)).toEqual([]);
   }, 60_000);
 
-  it.skipIf(!storeKeepsApprovals())('Deny: the call is not run and shows as denied', async () => {
+  it('Deny: the call is not run and shows as denied', async () => {
     const before = await executions();
     const page = await openChat();
     await page.getByRole('button', { name: 'Clean up the old logs' }).click();
@@ -131,8 +114,7 @@ describe('examples/chat in Chromium', () => {
     await page.context().close();
   }, 60_000);
 
-  // Needs the stream to open the tool part at the opener (the event pipeline); until then no call is half-way.
-  it.skipIf(!streamStartsOpenBlocks())('Stop in the middle of a call: the call shows as interrupted, the clock stops, and a reload shows the same', async () => {
+  it('Stop in the middle of a call: the call shows as interrupted, the clock stops, and a reload shows the same', async () => {
     for (const theme of THEMES) {
       const before = await executions();
       const page = await openChat(theme);
