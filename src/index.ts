@@ -5,8 +5,18 @@
  * @packageDocumentation
  */
 export * from './types.js';
-export { parseTranscript, createTranscriptParser, type TranscriptParser } from './stream/parser.js';
+export {
+  parseTranscript,
+  createTranscriptParser,
+  createTranscriptEventParser,
+  type TranscriptParser,
+  type TranscriptEventParser,
+  type EventParserOptions,
+} from './stream/parser.js';
 export { transcriptTransform, createStreamChunks } from './stream/transform.js';
+export { createChunkEncoder } from './stream/encode.js';
+export { IdClaims, type TranscriptEvent } from './stream/events.js';
+export type { EncodeOptions } from './stream/chunks.js';
 export * from './format/index.js';
 export { Scanner, type ActiveBlock, type ScannerSink } from './scanner/scanner.js';
 export {

@@ -97,9 +97,22 @@ export type UIMessageChunk =
   | { type: 'text-start'; id: string }
   | { type: 'text-delta'; id: string; delta: string }
   | { type: 'text-end'; id: string }
-  | { type: 'tool-input-start'; toolCallId: string; toolName: string; dynamic: true }
+  | {
+      type: 'tool-input-start';
+      toolCallId: string;
+      toolName: string;
+      dynamic: true;
+      /**
+       * `'text'`: the input deltas are the block's source text (opener and body, markers
+       * included), not JSON, so the SDK keeps them as text (`part.input` / `part.rawInput`)
+       * instead of parsing them as partial JSON. ai ≥ 6.0.308 / 7.0.143.
+       */
+      inputEncoding?: 'json' | 'text';
+      /** Kept on the SDK's tool part: `{ syntax }`, plus what the part's state cannot hold (see {@link ToolMetadata}). */
+      toolMetadata?: ToolMetadata;
+    }
   | { type: 'tool-input-delta'; toolCallId: string; inputTextDelta: string }
-  | { type: 'tool-input-available'; toolCallId: string; toolName: string; input: unknown; dynamic: true }
+  | { type: 'tool-input-available'; toolCallId: string; toolName: string; input: unknown; dynamic: true; toolMetadata?: ToolMetadata }
   | {
       type: 'tool-input-error';
       toolCallId: string;
@@ -107,11 +120,30 @@ export type UIMessageChunk =
       input: unknown;
       errorText: string;
       dynamic: true;
+      toolMetadata?: ToolMetadata;
     }
   | { type: 'tool-output-available'; toolCallId: string; output: unknown }
   | { type: 'tool-output-error'; toolCallId: string; errorText: string }
   | { type: 'tool-approval-request'; approvalId: string; toolCallId: string }
+  /** ai 7 only (ai 6's HTTP transport rejects it): sent only with the `approvalResponses` option. */
+  | { type: 'tool-approval-response'; approvalId: string; approved: boolean; reason?: string }
   | { type: 'tool-output-denied'; toolCallId: string };
+
+/**
+ * What tool-transcript keeps in the `toolMetadata` of an AI SDK tool part: the syntax the
+ * block was written in (so a client can read the raw input text while it streams), and the
+ * parts of the call that the part's state has no place for — a block whose explicit `state`
+ * is `input-available` but which also records an `output`, unknown YAML keys (`fields`), or
+ * an approval answer ai 6 cannot carry. `store.setMessage` puts them back on the item.
+ */
+export interface ToolMetadata {
+  syntax: string;
+  output?: unknown;
+  errorText?: string;
+  fields?: Record<string, unknown>;
+  approval?: ToolApproval;
+  [key: string]: unknown;
+}
 
 /** Options shared by {@link parseTranscript}, the stream parser, the remark plugin and React. */
 export interface TranscriptOptions {
@@ -146,6 +178,13 @@ export interface TranscriptOptions {
    * `tool-input-available` then `tool-output-error`). Default `'unlimited'`.
    */
   policy?: CallPolicy;
+  /**
+   * Send `tool-approval-response` chunks for calls recorded as `approval-responded` or
+   * `output-denied`, so the SDK part carries the answer (`approval.approved`, `reason`).
+   * Only ai 7 reads them; ai 6's HTTP chat transport rejects the chunk type, so the default
+   * is `false` (the answer then travels in the part's `toolMetadata.approval`).
+   */
+  approvalResponses?: boolean;
 }
 
 /**

@@ -8,7 +8,7 @@ import { WeatherCard } from './support/WeatherCard.js';
 const tools = { weather: WeatherCard };
 
 /**
- * `tools={{ weather: WeatherCard }}` replaces the default card for one tool name; every other
+ * `toolComponents={{ weather: WeatherCard }}` replaces the default card for one tool name; every other
  * tool keeps the default card. The renderer gets the whole tool chunk and draws every state.
  */
 const meta = {
@@ -16,7 +16,7 @@ const meta = {
   parameters: { layout: 'padded' },
   args: { text: WEATHER },
   argTypes: { text: { control: 'text' } },
-  render: ({ text }) => <ToolTranscript text={text} tools={tools} style={{ maxWidth: '46rem' }} />,
+  render: ({ text }) => <ToolTranscript text={text} toolComponents={tools} style={{ maxWidth: '46rem' }} />,
 } satisfies Meta<{ text: string }>;
 
 export default meta;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo } from 'react';
 import { expect, waitFor, within } from 'storybook/test';
-import { ToolTranscript, type ToolRendererProps } from '../src/react/index.js';
+import { ToolTranscript, type ToolComponentProps } from '../src/react/index.js';
 import { EXAMPLES, MALFORMED_SENTINEL, MALFORMED_YAML, UNCLOSED } from './support/transcripts.js';
 
 /**
@@ -73,18 +73,18 @@ export const UnclosedBlockStreaming: Story = {
   },
 };
 
-function BrokenChart(_props: ToolRendererProps): never {
+function BrokenChart(_props: ToolComponentProps): never {
   throw new Error('chart data is missing the "series" field');
 }
 const brokenTools = { search: BrokenChart };
 
 /**
- * `tools={{ search: BrokenChart }}` where `BrokenChart` throws: the error boundary shows the
+ * `toolComponents={{ search: BrokenChart }}` where `BrokenChart` throws: the error boundary shows the
  * default card and what went wrong; the other call and the text render as usual.
  */
 export const RendererThrows: Story = {
   args: { text: EXAMPLES.fence },
-  render: ({ text }) => <ToolTranscript text={text} tools={brokenTools} />,
+  render: ({ text }) => <ToolTranscript text={text} toolComponents={brokenTools} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const card = canvas.getByRole('group', { name: 'Tool call search' });

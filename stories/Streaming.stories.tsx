@@ -21,7 +21,7 @@ const meta = {
     chunkSize: { control: { type: 'range', min: 1, max: 200, step: 1 }, description: 'Characters per delta' },
     autoPlay: { control: 'boolean' },
     syntaxes: { control: false },
-    tools: { control: false },
+    toolComponents: { control: false },
   },
   decorators: [(Story) => <div style={{ maxWidth: '46rem' }}><Story /></div>],
 } satisfies Meta<typeof ReplayPlayer>;

@@ -5,7 +5,7 @@ import { ToolCall, ToolCallHeader, ToolCallInput, ToolCallOutput } from '../src/
 import { LONG_OUTPUT, STATE_LABELS, toolChunk } from './support/tool-chunks.js';
 
 /**
- * The default tool card, `<ToolCall tool={chunk} />`, in each of the four states, and composed
+ * The default tool card, `<ToolCall tool={chunk} />`, in each of the seven states, and composed
  * from its parts (`ToolCallHeader`, `ToolCallInput`, `ToolCallOutput`, `ToolCallError`).
  */
 const meta = {
@@ -71,7 +71,7 @@ export const OutputError: Story = {
   },
 };
 
-/** The four states side by side, as they appear in a transcript. */
+/** The seven states side by side, as they appear in a transcript. */
 export const AllStates: Story = {
   args: { tool: toolChunk('input-available') },
   parameters: { layout: 'fullscreen' },

@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createTranscriptParser, parseTranscript, transcriptTransform, type UIMessageChunk } from '../src/index.js';
 
 const types = (events: readonly UIMessageChunk[]) => events.map((e) => e.type);
+/** A `tool-input-start` as the parser sends it: the deltas are the block's source text, in its syntax. */
+const start = (toolCallId: string, toolName: string, syntax: string): UIMessageChunk => ({
+  type: 'tool-input-start',
+  toolCallId,
+  toolName,
+  dynamic: true,
+  inputEncoding: 'text',
+  toolMetadata: { syntax },
+});
 
 describe('createTranscriptParser events', () => {
   it('wraps text runs in text-start / text-delta / text-end with deterministic ids', () => {
@@ -14,20 +23,27 @@ describe('createTranscriptParser events', () => {
     expect(parser.end()).toEqual([{ type: 'text-end', id: 'text-1' }]);
   });
 
-  it('starts a tool at its opener and streams its body as input deltas', () => {
+  it('starts a tool at its opener and streams its source (opener, then body) as input deltas', () => {
     const parser = createTranscriptParser({ syntaxes: ['emoji'] });
     const opened = parser.write('Run 🛠️[create-file a.py]\nprint(1)');
     expect(opened).toEqual([
       { type: 'text-start', id: 'text-1' },
       { type: 'text-delta', id: 'text-1', delta: 'Run ' },
       { type: 'text-end', id: 'text-1' },
-      { type: 'tool-input-start', toolCallId: 'tool-call-1', toolName: 'create-file', dynamic: true },
-      { type: 'tool-input-delta', toolCallId: 'tool-call-1', inputTextDelta: 'print(1)' },
+      start('tool-call-1', 'create-file', 'emoji'),
+      { type: 'tool-input-delta', toolCallId: 'tool-call-1', inputTextDelta: '🛠️[create-file a.py]print(1)' },
     ]);
     expect(parser.chunks.at(-1)).toMatchObject({ state: 'input-streaming', input: { args: ['a.py'], body: 'print(1)' }, closed: false });
     expect(parser.write('\n🛠️[/e')).toEqual([{ type: 'tool-input-delta', toolCallId: 'tool-call-1', inputTextDelta: '\n' }]);
     expect(parser.write('nd] done')).toEqual([
-      { type: 'tool-input-available', toolCallId: 'tool-call-1', toolName: 'create-file', input: { args: ['a.py'], body: 'print(1)\n' }, dynamic: true },
+      {
+        type: 'tool-input-available',
+        toolCallId: 'tool-call-1',
+        toolName: 'create-file',
+        input: { args: ['a.py'], body: 'print(1)\n' },
+        dynamic: true,
+        toolMetadata: { syntax: 'emoji' },
+      },
       { type: 'text-start', id: 'text-2' },
       { type: 'text-delta', id: 'text-2', delta: ' done' },
     ]);
@@ -35,11 +51,18 @@ describe('createTranscriptParser events', () => {
 
   it('announces a fence at its opener when the info string names the id, and sends outputs at the closer', () => {
     const parser = createTranscriptParser({ syntaxes: ['fence'] });
-    expect(types(parser.write('```tool search call_1\n'))).toEqual(['tool-input-start']);
+    expect(types(parser.write('```tool search call_1\n'))).toEqual(['tool-input-start', 'tool-input-delta']);
     parser.write('state: output-available\ninput:\n  q: cats\n');
     expect(parser.chunks.at(-1)).toMatchObject({ toolCallId: 'call_1', state: 'input-streaming', input: { q: 'cats' } });
     const closing = parser.write('output: 3\n```\nafter');
-    expect(closing).toContainEqual({ type: 'tool-input-available', toolCallId: 'call_1', toolName: 'search', input: { q: 'cats' }, dynamic: true });
+    expect(closing).toContainEqual({
+      type: 'tool-input-available',
+      toolCallId: 'call_1',
+      toolName: 'search',
+      input: { q: 'cats' },
+      dynamic: true,
+      toolMetadata: { syntax: 'fence' },
+    });
     expect(closing).toContainEqual({ type: 'tool-output-available', toolCallId: 'call_1', output: 3 });
   });
 
@@ -48,8 +71,10 @@ describe('createTranscriptParser events', () => {
     expect(parser.write('```tool search\ninput:\n  q: 1\n')).toEqual([]);
     expect(parser.chunks).toMatchObject([{ type: 'tool', toolCallId: 'tool-call-1', state: 'input-streaming', input: { q: 1 } }]);
     const events = parser.write('id: abc\n');
-    expect(events[0]).toEqual({ type: 'tool-input-start', toolCallId: 'abc', toolName: 'search', dynamic: true });
-    expect(events[1]).toEqual({ type: 'tool-input-delta', toolCallId: 'abc', inputTextDelta: 'input:\n  q: 1\nid: abc\n' });
+    expect(events[0]).toEqual(start('abc', 'search', 'fence'));
+    expect(types(events.slice(1))).toEqual(['tool-input-delta', 'tool-input-delta']);
+    const sent = events.map((e) => (e.type === 'tool-input-delta' ? e.inputTextDelta : '')).join('');
+    expect(sent).toBe('```tool search\ninput:\n  q: 1\nid: abc\n');
     expect(types(parser.write('```'))).toEqual([]);
     expect(types(parser.end())).toEqual(['tool-input-available']);
     expect(parser.chunks[0]).toMatchObject({ toolCallId: 'abc', closed: true });

@@ -1,13 +1,14 @@
 import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { parseTranscript } from '../stream/parser.js';
-import { knownSyntaxNames, parseCommandLine, UsageError, type CliRequest } from './args.js';
-import { FileError, readInput, writeOutput } from './io.js';
-import { readStyles, renderPage } from './page.js';
+import type { TranscriptChunk } from '../types.js';
+import { DEFAULT_MAX_SIZE, formatSize, knownSyntaxNames, parseCommandLine, UsageError, type CliRequest } from './args.js';
+import { FileError, fileOutput, readInput, ReaderGone, streamOutput, type Output, type Writable } from './io.js';
+import { readStyles, renderPageParts } from './page.js';
 
-/** Where the CLI reads and writes; `process` fits, tests pass their own. */
+/** Where the CLI reads and writes; `process` fits. */
 export interface CliIO {
-  stdout: { write(text: string): unknown };
+  stdout: Writable;
   stderr: { write(text: string): unknown };
   /** Read for `-`; `process.stdin` when absent. */
   stdin?: AsyncIterable<string | Uint8Array>;
@@ -33,6 +34,8 @@ Options:
   -o, --output F   write to F instead of stdout
   --theme T        render: light or dark (default: follows the reader's system)
   --title T        render: page title (default: the file name)
+  --max-size N     refuse an input over N bytes; k, M, G suffixes
+                   (default: ${formatSize(DEFAULT_MAX_SIZE)})
   -h, --help       show this help
   -v, --version    show the version
 `;
@@ -52,29 +55,30 @@ export function readVersion(): string {
  * Never throws: every failure is one line on stderr (`tool-transcript: …`) and a non-zero code.
  */
 export async function runCli(argv: readonly string[], io: CliIO = process): Promise<number> {
+  let request: CliRequest;
   try {
-    const request = parseCommandLine(argv);
-    if (request.command === 'help') {
-      io.stdout.write(USAGE);
-      return EXIT_OK;
-    }
-    if (request.command === 'version') {
-      io.stdout.write(`${readVersion()}\n`);
-      return EXIT_OK;
-    }
-    await runCommand(request, io);
+    request = parseCommandLine(argv);
+  } catch (error) {
+    io.stderr.write(`tool-transcript: ${oneLine(error)}; try 'tool-transcript --help'\n`);
+    return EXIT_USAGE;
+  }
+  try {
+    if (request.command === 'help') await streamOutput(io.stdout).write(USAGE);
+    else if (request.command === 'version') await streamOutput(io.stdout).write(`${readVersion()}\n`);
+    else await runCommand(request, io);
     return EXIT_OK;
   } catch (error) {
-    io.stderr.write(`tool-transcript: ${oneLine(error)}${error instanceof UsageError ? "; try 'tool-transcript --help'" : ''}\n`);
-    return error instanceof UsageError ? EXIT_USAGE : EXIT_FAILURE;
+    if (error instanceof ReaderGone) return EXIT_OK;
+    io.stderr.write(`tool-transcript: ${oneLine(error)}\n`);
+    return EXIT_FAILURE;
   }
 }
 
 async function runCommand(request: Extract<CliRequest, { file: string }>, io: CliIO): Promise<void> {
-  const text = await readInput(request.file, io.stdin ?? process.stdin);
-  let result: string;
+  const text = await readInput(request.file, io.stdin ?? process.stdin, request.maxSize);
+  let pieces: Iterable<string>;
   if (request.command === 'parse') {
-    result = `${JSON.stringify(parseTranscript(text, { syntaxes: request.syntaxes }), null, 2)}\n`;
+    pieces = jsonArrayPieces(parseTranscript(text, { syntaxes: request.syntaxes }));
   } else {
     const page = {
       title: request.title ?? (request.file === '-' ? 'Transcript' : basename(request.file)),
@@ -82,10 +86,42 @@ async function runCommand(request: Extract<CliRequest, { file: string }>, io: Cl
       styles: await readStyles(),
       generator: `tool-transcript ${readVersion()}`,
     };
-    result = renderPage(text, request.theme ? { ...page, theme: request.theme } : page);
+    pieces = renderPageParts(text, request.theme ? { ...page, theme: request.theme } : page);
   }
-  if (request.output !== undefined) await writeOutput(request.output, result);
-  else io.stdout.write(result);
+  const output = request.output === undefined ? streamOutput(io.stdout) : fileOutput(request.output);
+  await writeAll(output, pieces);
+}
+
+/** Writes the pieces in batches of about 64 KiB: few system calls, little held in memory. */
+async function writeAll(output: Output, pieces: Iterable<string>): Promise<void> {
+  let batch: string[] = [];
+  let size = 0;
+  for (const piece of pieces) {
+    batch.push(piece);
+    size += piece.length;
+    if (size < 64 * 1024) continue;
+    await output.write(batch.join(''));
+    batch = [];
+    size = 0;
+  }
+  if (size > 0) await output.write(batch.join(''));
+  await output.close();
+}
+
+/**
+ * `JSON.stringify(chunks, null, 2)` and a line break, one chunk at a time: the same text, never
+ * one string of the whole (which a big transcript's JSON would not fit in).
+ */
+export function* jsonArrayPieces(chunks: readonly TranscriptChunk[]): Generator<string> {
+  if (chunks.length === 0) {
+    yield '[]\n';
+    return;
+  }
+  // JSON text holds no raw line breaks inside strings, so indenting every line nests it.
+  for (let i = 0; i < chunks.length; i++) {
+    yield `${i === 0 ? '[\n  ' : ',\n  '}${JSON.stringify(chunks[i], null, 2).replace(/\n/g, '\n  ')}`;
+  }
+  yield '\n]\n';
 }
 
 /** The first line of an error's message: no stack trace ever reaches the user. */

@@ -1,16 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import rehypeStringify from 'rehype-stringify';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
-import { remarkToolCalls } from '../remark/plugin.js';
 import type { ToolSyntax } from '../types.js';
 import type { Theme } from './args.js';
 import { FileError } from './io.js';
-import { rehypeSafeUrls } from '../remark/safe-urls.js';
+import { transcriptHtmlParts } from './transcript-html.js';
 
 /** How {@link renderPage} builds the page. */
 export interface PageOptions {
@@ -37,27 +31,23 @@ body.tt-transcript { display: block; min-height: 100vh; }
 .tt-page img { max-width: 100%; }
 `;
 
-/** The transcript as an HTML fragment: the remark pipeline with GFM and the tool-call plugin. */
-export function renderTranscriptHtml(markdown: string, syntaxes: ToolSyntax[]): string {
-  const processor = unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkToolCalls, { syntaxes })
-    .use(remarkRehype)
-    .use(rehypeSafeUrls)
-    .use(rehypeStringify);
-  return String(processor.processSync(markdown));
-}
-
 /**
  * A standalone HTML page of the transcript: styles inlined, no script. Raw HTML in the markdown is
  * dropped by `remark-rehype` (it is not passed through), links and images with an unsafe protocol
  * are made inert, and every tool payload is escaped text.
  */
 export function renderPage(markdown: string, options: PageOptions): string {
+  return [...renderPageParts(markdown, options)].join('');
+}
+
+/**
+ * {@link renderPage} in pieces to write one after another (the page head, the transcript part by
+ * part, the page end), so a big transcript is never one string or one syntax tree.
+ */
+export function* renderPageParts(markdown: string, options: PageOptions): Generator<string> {
   const { theme } = options;
   const themeAttribute = theme ? ` data-theme="${theme}"` : '';
-  return `<!doctype html>
+  yield `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -72,7 +62,9 @@ ${PAGE_CSS.trim()}
 </head>
 <body class="tt-transcript"${themeAttribute}>
 <main class="tt-page">
-${renderTranscriptHtml(markdown, options.syntaxes)}
+`;
+  yield* transcriptHtmlParts(markdown, options.syntaxes);
+  yield `
 </main>
 </body>
 </html>

@@ -1,15 +1,19 @@
 import { useMemo, type ComponentProps } from 'react';
 import type { Options as MarkdownOptions } from 'react-markdown';
 import { useStableValue } from './stable-value.js';
-import { makeTranscriptConfig, TranscriptConfigContext, type ToolRenderers } from './transcript-config.js';
+import { ToolActionsContext, useStableActions, type ToolActions } from './tool-actions.js';
+import { makeTranscriptConfig, TranscriptConfigContext, type ToolComponents } from './transcript-config.js';
 import { TranscriptItems } from './TranscriptItems.js';
 import { useToolTranscript, type TranscriptSource, type TranscriptSourceOptions } from './use-tool-transcript.js';
 import { useTranscriptStatus } from './use-transcript-store.js';
 
 /** Props of {@link ToolTranscript} besides the source. */
-export interface ToolTranscriptOptions extends TranscriptSourceOptions {
-  /** Custom renderers by tool name; they get the whole `ToolChunk` as `tool`. Others get the default card. */
-  tools?: ToolRenderers;
+export interface ToolTranscriptOptions extends TranscriptSourceOptions, ToolActions {
+  /**
+   * Custom components by tool name; each gets the whole `ToolChunk` as `tool` and the
+   * lifecycle callbacks (`onToolOutput`, `onToolApprovalResponse`). Other tools get the default card.
+   */
+  toolComponents?: ToolComponents;
   /** react-markdown `components` for the text. */
   components?: MarkdownOptions['components'];
   /** remark plugins for the text, after remark-gfm. */
@@ -29,18 +33,31 @@ export type ToolTranscriptProps = TranscriptSource &
  * card per tool call (`data-tool-call-id`, `data-status`), from exactly one of
  * `text`, `stream`, `chunks`, `store` or `message`.
  *
+ * Lifecycle: a call in `approval-requested` shows Approve and Deny buttons that
+ * call `onToolApprovalResponse` (pass `useChat`'s `addToolApprovalResponse`);
+ * custom components get `onToolOutput` (pass `addToolOutput`) to answer
+ * client-side tools. `streaming={false}` says the response is over (stopped,
+ * finished or failed): a call still receiving input shows as interrupted.
+ *
  * Rendering is incremental: a delta re-renders only the item it changed (the
- * last markdown block, or the open tool card). Inline `tools`, `components`
- * and plugin arrays are compared by structure, so writing them inline does not
- * re-render the transcript — but an inline function *inside* them (a
- * component defined in render) does: define components once, outside render.
+ * last markdown block, or the open tool card). Inline `toolComponents`, `components`
+ * and plugin arrays are compared by structure, and the callbacks are called
+ * through stable wrappers, so writing them inline does not re-render the
+ * transcript — but an inline component *inside* them (defined in render) does:
+ * define components once, outside render.
  *
  * Works with `renderToString` and hydrates without mismatch: ids come from the
  * text, and time-dependent parts (elapsed time) appear only after hydration.
  *
  * @example
- * <ToolTranscript text={assistantText} tools={{ weather: WeatherCard }} />
- * <ToolTranscript message={message} />  // an AI SDK UIMessage from useChat
+ * <ToolTranscript text={assistantText} toolComponents={{ weather: WeatherCard }} />
+ * // An AI SDK UIMessage from useChat:
+ * <ToolTranscript
+ *   message={message}
+ *   streaming={status === 'streaming' && message === messages.at(-1)}
+ *   onToolApprovalResponse={addToolApprovalResponse}
+ *   onToolOutput={addToolOutput}
+ * />
  */
 export function ToolTranscript(props: ToolTranscriptProps) {
   const {
@@ -51,11 +68,13 @@ export function ToolTranscript(props: ToolTranscriptProps) {
     message: _message,
     syntaxes: _syntaxes,
     idPrefix: _idPrefix,
-    toolDefinitions: _toolDefinitions,
+    tools: _tools,
     strictTools: _strictTools,
     policy: _policy,
-    streaming: _streaming,
-    tools,
+    streaming,
+    toolComponents,
+    onToolApprovalResponse,
+    onToolOutput,
     components,
     remarkPlugins,
     rehypePlugins,
@@ -63,20 +82,25 @@ export function ToolTranscript(props: ToolTranscriptProps) {
     ...rest
   } = props;
   const store = useToolTranscript(props);
-  const status = useTranscriptStatus(store);
-  const stableTools = useStableValue(tools);
+  const storeStatus = useTranscriptStatus(store);
+  // `streaming={false}` wins over a store that still waits for a part (a stopped `message`).
+  const status = streaming === false && storeStatus === 'streaming' ? 'done' : storeStatus;
+  const actions = useStableActions({ onToolApprovalResponse, onToolOutput });
+  const stableToolComponents = useStableValue(toolComponents);
   const stableComponents = useStableValue(components);
   const stableRemark = useStableValue(remarkPlugins);
   const stableRehype = useStableValue(rehypePlugins);
   const config = useMemo(
-    () => makeTranscriptConfig(stableTools, stableComponents, stableRemark, stableRehype),
-    [stableTools, stableComponents, stableRemark, stableRehype],
+    () => makeTranscriptConfig(stableToolComponents, stableComponents, stableRemark, stableRehype, streaming),
+    [stableToolComponents, stableComponents, stableRemark, stableRehype, streaming],
   );
   return (
     <div className={className ? `tt-transcript ${className}` : 'tt-transcript'} data-slot="transcript" data-transcript-status={status} {...rest}>
-      <TranscriptConfigContext value={config}>
-        <TranscriptItems store={store} />
-      </TranscriptConfigContext>
+      <TranscriptConfigContext.Provider value={config}>
+        <ToolActionsContext.Provider value={actions}>
+          <TranscriptItems store={store} streaming={streaming} />
+        </ToolActionsContext.Provider>
+      </TranscriptConfigContext.Provider>
     </div>
   );
 }

@@ -1,10 +1,12 @@
-import { memo, Suspense, useRef } from 'react';
+import { memo, Suspense, useMemo, useRef } from 'react';
 import type { TranscriptStore } from '../store/index.js';
 import type { ToolChunk } from '../types.js';
 import { groupIds, type IdGroup } from './group-ids.js';
+import { interruptedView } from './interrupted.js';
 import { MarkdownText } from './markdown/MarkdownText.js';
 import { ToolCall } from './tool-call/ToolCall.js';
 import { ToolRenderBoundary } from './tool-call/ToolRenderBoundary.js';
+import { useToolActions } from './tool-actions.js';
 import { useTranscriptConfig } from './transcript-config.js';
 import { useTranscriptIds, useTranscriptItem, useTranscriptStatus } from './use-transcript-store.js';
 
@@ -14,10 +16,13 @@ import { useTranscriptIds, useTranscriptItem, useTranscriptStatus } from './use-
  * re-renders just the item it changed. Items are laid out in a shallow tree
  * of small groups (see `groupIds`), which keeps React's own work per delta
  * flat as the transcript grows.
+ *
+ * `streaming={false}` (the response is over) means no item is live, whatever
+ * the store still waits for.
  */
-export const TranscriptItems = memo(function TranscriptItems({ store }: { store: TranscriptStore }) {
+export const TranscriptItems = memo(function TranscriptItems({ store, streaming: streamingProp }: { store: TranscriptStore; streaming?: boolean | undefined }) {
   const ids = useTranscriptIds(store);
-  const streaming = useTranscriptStatus(store) === 'streaming';
+  const streaming = useTranscriptStatus(store) === 'streaming' && streamingProp !== false;
   // Regrouped only when ids change; unchanged groups keep their identity.
   const grouped = useRef<{ ids: readonly string[]; tree: IdGroup } | undefined>(undefined);
   if (grouped.current?.ids !== ids) grouped.current = { ids, tree: groupIds(ids, grouped.current?.tree) };
@@ -59,22 +64,27 @@ export const TranscriptItemView = memo(function TranscriptItemView({ store, id, 
 });
 
 /**
- * The renderer registered for the tool's name, else the default card. A
- * custom renderer runs inside an error boundary (a throw shows the default
- * card with the error) and a Suspense boundary whose fallback is the default
- * card: on the server, where error boundaries do not run, a renderer that
- * throws leaves the default card in the HTML instead of failing the whole
- * `renderToString`, and the client then renders it again (and the error
- * boundary takes over if it throws again).
+ * The component registered for the tool's name in `toolComponents`, else the
+ * default card. A custom component runs inside an error boundary (a throw
+ * shows the default card with the error) and a Suspense boundary whose
+ * fallback is the default card: on the server, where error boundaries do not
+ * run, a component that throws leaves the default card in the HTML instead of
+ * failing the whole `renderToString`, and the client then renders it again
+ * (and the error boundary takes over if it throws again).
+ *
+ * When the transcript is not streaming (`streaming={false}`), a call still
+ * receiving input is shown as interrupted (see `interruptedView`).
  */
-export function ToolItem({ tool }: { tool: ToolChunk }) {
-  const { tools } = useTranscriptConfig();
-  const Renderer = tools && Object.hasOwn(tools, tool.toolName) ? tools[tool.toolName] : undefined;
+export function ToolItem({ tool: given }: { tool: ToolChunk }) {
+  const { toolComponents, streaming } = useTranscriptConfig();
+  const { onToolApprovalResponse, onToolOutput } = useToolActions();
+  const tool = useMemo(() => interruptedView(given, streaming), [given, streaming]);
+  const Renderer = toolComponents && Object.hasOwn(toolComponents, tool.toolName) ? toolComponents[tool.toolName] : undefined;
   if (!Renderer) return <ToolCall tool={tool} />;
   return (
     <ToolRenderBoundary tool={tool}>
       <Suspense fallback={<ToolCall tool={tool} />}>
-        {/* The contract's attributes, whatever the custom renderer draws. */}
+        {/* The contract's attributes, whatever the custom component draws. */}
         <div
           className="tt-tool-custom"
           data-slot="tool-call-custom"
@@ -83,7 +93,7 @@ export function ToolItem({ tool }: { tool: ToolChunk }) {
           data-tool-name={tool.toolName}
           data-syntax={tool.syntax}
         >
-          <Renderer tool={tool} />
+          <Renderer tool={tool} onToolApprovalResponse={onToolApprovalResponse} onToolOutput={onToolOutput} />
         </div>
       </Suspense>
     </ToolRenderBoundary>

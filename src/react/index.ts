@@ -18,6 +18,7 @@ export {
   ToolCall,
   ToolCallHeader,
   ToolCallInput,
+  ToolCallApproval,
   ToolCallOutput,
   ToolCallError,
   useToolCall,
@@ -33,6 +34,14 @@ export {
   TranscriptConfigContext,
   useTranscriptConfig,
   type TranscriptConfig,
-  type ToolRenderers,
-  type ToolRendererProps,
+  type ToolComponents,
+  type ToolComponentProps,
 } from './transcript-config.js';
+export {
+  ToolActionsContext,
+  useToolActions,
+  type ToolActions,
+  type ToolApprovalResponse,
+  type ToolOutputResult,
+} from './tool-actions.js';
+export { interruptedView, INTERRUPTED_TEXT } from './interrupted.js';

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { createTranscriptStore, type TranscriptMessage, type TranscriptStore } from '../store/index.js';
 import { extendsText } from '../store/extends-text.js';
-import type { ToolDefinition, TranscriptChunk, TranscriptOptions } from '../types.js';
+import type { TranscriptChunk, TranscriptOptions } from '../types.js';
 import { useStableValue } from './stable-value.js';
 
 /** A text stream: a Web `ReadableStream` or any async iterable of text deltas. */
@@ -30,20 +30,22 @@ export type TranscriptSource = {
 }[SourceKey];
 
 /**
- * Options of {@link useToolTranscript}: the parser's {@link TranscriptOptions},
- * except that its `tools` (tool definitions for input coercion) is named
- * `toolDefinitions` here — on `<ToolTranscript>`, `tools` are the renderers.
+ * Options of {@link useToolTranscript}: the parser's {@link TranscriptOptions}
+ * (`tools` are tool definitions, as everywhere), and whether the source may still grow.
  */
-export interface TranscriptSourceOptions extends Omit<TranscriptOptions, 'tools'> {
-  /** Tool definitions: the parser's `tools` option (input coercion, `strictTools`). */
-  toolDefinitions?: readonly ToolDefinition[];
+export interface TranscriptSourceOptions extends TranscriptOptions {
   /**
-   * Whether `text` (or `chunks`) may still grow. `true`: the parse is kept
-   * open (an unclosed block shows as `input-streaming`); `false`: it is
-   * finished on every change. Left out: the first text is taken as complete
-   * (so a static transcript and its server render show the final result) and
-   * the parse stays open once the text has grown. Ignored for `stream`,
-   * `message` (whose parts say whether they stream) and `store`.
+   * Whether the response may still grow.
+   *
+   * - `text` / `chunks`: `true` keeps the parse open (an unclosed block shows
+   *   as `input-streaming`); `false` finishes it on every change. Left out: the
+   *   first text is taken as complete (so a static transcript and its server
+   *   render show the final result) and the parse stays open once the text has grown.
+   * - every source (`message`, `store` and `stream` too): `false` says the
+   *   response is over — stopped, finished or failed — so a call still in
+   *   `input-streaming` is shown as interrupted (`output-error`, "The response
+   *   stopped before this call was complete.") and nothing spins or counts.
+   *   With `useChat`: `streaming={status === 'streaming' && isLastMessage}`.
    */
   streaming?: boolean;
 }
@@ -56,7 +58,7 @@ interface Holder {
   /** The text changed after the first render (auto mode then keeps the parse open). */
   grown?: boolean;
   fedChunks?: readonly TranscriptChunk[];
-  fedStreaming?: boolean;
+  fedStreaming?: boolean | undefined;
   fedMessage?: TranscriptMessage;
 }
 
@@ -83,7 +85,7 @@ export function useToolTranscript(source: TranscriptSource & TranscriptSourceOpt
     {
       syntaxes: source.syntaxes,
       idPrefix: source.idPrefix,
-      tools: source.toolDefinitions,
+      tools: source.tools,
       strictTools: source.strictTools,
       policy: source.policy,
     },
@@ -103,9 +105,8 @@ export function useToolTranscript(source: TranscriptSource & TranscriptSourceOpt
   useLayoutEffect(() => {
     if (kind === 'text') feedText(holder, source.text!, streaming);
     else if (kind === 'chunks') feedChunks(holder, source.chunks!, streaming ?? false);
-    else if (kind === 'message' && holder.fedMessage !== source.message) {
-      holder.fedMessage = source.message;
-      holder.store.setMessage(source.message!);
+    else if (kind === 'message' && (holder.fedMessage !== source.message || holder.fedStreaming !== streaming)) {
+      feedMessage(holder, source.message!, streaming);
     }
   });
 
@@ -139,8 +140,7 @@ function createHolder(kind: SourceKey | undefined, source: Partial<Sources> & Tr
   } else if (kind === 'chunks') {
     feedChunks(holder, source.chunks!, source.streaming ?? false);
   } else if (kind === 'message') {
-    holder.fedMessage = source.message!;
-    holder.store.setMessage(source.message!);
+    feedMessage(holder, source.message!, source.streaming);
   }
   return holder;
 }
@@ -165,6 +165,18 @@ function feedText(holder: Holder, text: string, streaming: boolean | undefined):
     store.end();
     holder.ended = true;
   }
+}
+
+/**
+ * Shows a message, telling the store whether the response is still streaming. A store that
+ * does not take the option yet ignores the extra argument; `ToolItem` then shows the
+ * interrupted calls itself (`interruptedView`).
+ */
+function feedMessage(holder: Holder, message: TranscriptMessage, streaming: boolean | undefined): void {
+  holder.fedMessage = message;
+  holder.fedStreaming = streaming;
+  const setMessage = holder.store.setMessage as (message: TranscriptMessage, options?: { streaming?: boolean }) => void;
+  setMessage.call(holder.store, message, streaming === undefined ? undefined : { streaming });
 }
 
 function feedChunks(holder: Holder, chunks: readonly TranscriptChunk[], streaming: boolean): void {

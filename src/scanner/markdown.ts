@@ -1,25 +1,62 @@
 /**
- * Just enough CommonMark to keep markers inside code from becoming calls
- * (contract invariant 7): fenced code blocks (``` and ~~~, up to three spaces
- * of indent, closed by a run at least as long) and inline code spans.
+ * Just enough CommonMark block structure to keep markers inside code from
+ * becoming calls (contract invariant 7), and to find where paragraphs end
+ * (code spans live inside one paragraph):
+ *
+ * - containers: block quotes and list items, kept open from line to line and
+ *   closed where CommonMark closes them (a fence, indented code or HTML block
+ *   inside ends with its container; a paragraph may continue lazily);
+ * - fenced code (``` and ~~~), indented code (four columns, not inside a
+ *   paragraph), HTML blocks of kinds 1–5 (see html-block.ts);
+ * - inline code spans, through {@link CodeSpans}.
+ *
+ * Not tracked: setext and ATX headings, thematic breaks, tables, link
+ * reference definitions, autolinks and inline HTML (they hold no code), and
+ * containers nested deeper than {@link MAX_DEPTH}.
  *
  * The tracker only keeps state; it never holds text back. It is fed every
- * code unit that ends up as text, one at a time, in order.
+ * code unit that ends up as text, one at a time, in order; a tool block read
+ * in place of text is reported by {@link MarkdownTracker.afterBlock}.
  */
+import { CodeSpans, SpanState, type SpanSink } from './code-spans.js';
+import { HTML_MORE, readHtmlStart, slideWindow } from './html-block.js';
 
-/** Where the tracker is, as far as fenced code is concerned. */
-const enum Fence {
-  /** Ordinary markdown. */
+/** A trigger may begin here: at a line start (line-start syntaxes) or anywhere. */
+export const LINE_START = 1;
+export const INLINE = 2;
+
+/** Containers nested deeper than this are not tracked: their markers read as content. */
+const MAX_DEPTH = 32;
+/** A block quote in the container stack (a list item is its content width, above 0). */
+const QUOTE = -1;
+
+/** The leaf block the current line belongs to. */
+const enum Leaf {
+  /** None yet (document start, after a blank line or a closed block). */
   None,
-  /** Reading the info string of a fence opener, up to the line end. */
-  Info,
-  /** Inside a fenced code block. */
-  Code,
+  /** A paragraph: inline code spans apply. */
+  Paragraph,
+  /** Fenced code (its info line included). */
+  Fenced,
+  /** Indented code. */
+  Indented,
+  /** An HTML block of kinds 1–5, up to the line holding its end marker. */
+  Html,
 }
 
-/** Progress of a possible closing fence line inside a code block. */
+/** Where the current line is read. */
+const enum Phase {
+  /** Matching the prefixes of the open containers (`>`, a list item's indent). */
+  Prefix,
+  /** After the prefixes: spaces, new container markers, then the block's first unit. */
+  Start,
+  /** The block's content. */
+  Content,
+}
+
+/** Progress of a possible closing fence line inside fenced code. */
 const enum Closer {
-  /** Only spaces so far on this line. */
+  /** Up to three spaces so far. */
   Indent,
   /** Reading the run of fence characters. */
   Run,
@@ -29,7 +66,7 @@ const enum Closer {
   No,
 }
 
-/** Progress through a list marker (`-`, `*`, `+`, or up to nine digits and `.`/`)`) at a block start. */
+/** Progress through a list marker (`-`, `*`, `+`, or up to nine digits and `.`/`)`). */
 const enum Marker {
   None,
   Bullet,
@@ -37,66 +74,95 @@ const enum Marker {
   Ordered,
 }
 
-/** A trigger may begin here: at a line start (line-start syntaxes) or anywhere. */
-export const LINE_START = 1;
-export const INLINE = 2;
-
 export class MarkdownTracker {
-  private fence = Fence.None;
-  private fenceChar = '';
-  private fenceLength = 0;
-  private closer = Closer.Indent;
-  private closerRun = 0;
-  /** Columns of block-quote and list-item prefix before the fence that opened the code block. */
-  private fenceBase = 0;
+  /** Document offset of the next unit. */
+  offset = 0;
+  /** The paragraph's code spans. */
+  readonly codeSpans = new CodeSpans();
+  /** Where runs and paragraph ends are reported: {@link codeSpans}, or a look ahead's sink in a fork. */
+  private spans: SpanSink = this.codeSpans;
 
-  /** Only spaces so far on the current line. */
+  /** Open containers, outermost first: {@link QUOTE} or a list item's content width. */
+  private containers: number[] = [];
+  /** Containers whose prefix this line matched so far. */
+  private matched = 0;
+  /** First container this line did not continue, while a lazy paragraph line may keep it open; -1 none. */
+  private unmatched = -1;
+  private phase = Phase.Start;
+  private leaf = Leaf.None;
+  /** Columns read on this line (tabs to the next multiple of four). */
+  private column = 0;
+  /** Column where the innermost container's content begins on this line. */
+  private blockColumn = 0;
+  /** Only spaces so far on this line (a BOM at the document start aside). */
   private lineStart = true;
-  /** Spaces before the first other character of the line. */
-  private indent = 0;
-  /** Only spaces and tabs so far on the current line. */
+  /** No content yet on this line, container prefixes aside. */
   private blank = true;
   /** The previous unit was `\r`: a following `\n` belongs to the same line break. */
   private afterCR = false;
 
-  /**
-   * Only spaces and container markers (`>`, list bullets) so far on this line:
-   * a code fence may still open. Tool syntaxes need a true line start
-   * ({@link lineStart}); code fences inside block quotes and list items are
-   * tracked so the markers inside them stay text.
-   */
-  private blockStart = true;
-  /** Spaces since the line start or the last container marker. */
-  private blockIndent = 0;
-  /** Columns taken by container markers and their spaces on this line. */
-  private containerWidth = 0;
+  /** A list item opened on this line whose width still grows with the spaces after its marker; -1 none. */
+  private growing = -1;
   private marker = Marker.None;
+  private markerColumn = 0;
   private markerWidth = 0;
+  private markerValue = 0;
+  /** The optional space after a `>` may come next. */
+  private quoteSpace = false;
 
-  /** Length of the backtick (or tilde) run being read, and whether it began a line. */
+  /** Reading a fence opener's info string, up to the line end. */
+  private fenceInfo = false;
+  private fenceChar = '';
+  private fenceLength = 0;
+  private fenceStart = 0;
+  private closer = Closer.Indent;
+  private closerRun = 0;
+
+  /** Length of the backtick or tilde run being read. */
   private run = 0;
   private runChar = '';
-  private runAtLineStart = false;
-  private runBase = 0;
+  private runStart = 0;
+  private runEscaped = false;
+  /** The run began its line's block (at most three columns in): it may open a fence. */
+  private runOpensBlock = false;
+  /** The next run begins the block (set when the block's first unit is a backtick or tilde). */
+  private blockStartRun = false;
+  /** Backslashes just before this point. */
+  private backslashes = 0;
 
-  /**
-   * Length of an unmatched backtick run earlier in this paragraph: a code span
-   * may be open. 0 when none.
-   */
-  pendingTicks = 0;
+  /** The line's block began with `<`: it may still turn out an HTML block. */
+  private htmlReading = false;
+  /** What of it was read so far, lower case. */
+  private htmlSeen = '';
+  /** End marker of the HTML block being read. */
+  private htmlEnd = '';
+  /** The last units of the line, as long as {@link htmlEnd}. */
+  private htmlWindow = '';
+  /** This line holds the HTML block's end marker. */
+  private htmlEnded = false;
 
   /**
    * Tells where a trigger may begin at the next unit. Must be called before
-   * {@link feed} for each unit (it settles a backtick run the unit ends).
+   * {@link feed} for each unit (it settles what the unit ends: a backtick
+   * run, a container the line does not continue, the block's start).
    */
   classify(unit: string): number {
-    // Code and info strings hold no triggers.
-    if (this.fence !== Fence.None) return 0;
-    if (this.run > 0 && unit !== this.runChar) this.settleRun();
-    if (this.fence !== Fence.None) return 0;
-    let where = INLINE;
-    if (this.lineStart && this.indent <= 3 && this.run === 0) where |= LINE_START;
-    return where;
+    if (unit === '\n' || unit === '\r' || (unit === '\uFEFF' && this.offset === 0)) return 0;
+    this.settle(unit);
+    if (this.phase === Phase.Prefix || this.leaf === Leaf.Fenced || this.leaf === Leaf.Html || this.leaf === Leaf.Indented) {
+      return 0;
+    }
+    const atLineStart = this.lineStart && this.column <= 3 && this.run === 0;
+    if (this.spans.state(this.offset) === SpanState.Code) {
+      // Inside a code span only a fence line can begin: it ends the paragraph.
+      return atLineStart && (unit === '`' || unit === '~') ? LINE_START : 0;
+    }
+    return atLineStart ? LINE_START | INLINE : INLINE;
+  }
+
+  /** Where a block whose opener began at the current point stands as far as code spans go. */
+  spanState(): SpanState {
+    return this.spans.state(this.offset);
   }
 
   /** Takes one unit of text. */
@@ -105,162 +171,360 @@ export class MarkdownTracker {
       this.lineBreak(unit);
       return;
     }
+    if (unit === '\uFEFF' && this.offset === 0) {
+      // A byte order mark is no content: the line still starts after it.
+      this.offset++;
+      return;
+    }
+    this.settle(unit);
     this.afterCR = false;
-    switch (this.fence) {
-      case Fence.Code:
-        this.codeUnit(unit);
-        return;
-      case Fence.Info:
-        if (unit === '`' && this.fenceChar === '`') this.infoHasBacktick();
-        else return;
+    switch (this.phase) {
+      case Phase.Prefix:
+        this.prefixUnit(unit);
         break;
+      case Phase.Start:
+        this.startUnit(unit);
+        break;
+      default:
+        this.contentUnit(unit);
+    }
+    this.offset++;
+  }
+
+  /** The input ended: a backtick run at the very end is settled. */
+  endOfInput(): void {
+    if (this.run > 0) this.settleRun();
+  }
+
+  /**
+   * A tool block of `length` units was read in place of text. Blocks end the
+   * paragraph for code-span purposes (the spans before them were literal, or
+   * the block would not be one); a tool fence is a block of its own, any other
+   * block stands in a paragraph. `endsLine`: the block's last unit was a line break.
+   */
+  afterBlock(endsLine: boolean, length: number, inParagraph: boolean): void {
+    this.offset += length;
+    this.spans.blockEnded();
+    this.run = 0;
+    this.runOpensBlock = false;
+    this.blockStartRun = false;
+    this.backslashes = 0;
+    this.marker = Marker.None;
+    this.htmlReading = false;
+    this.growing = -1;
+    this.quoteSpace = false;
+    this.afterCR = false;
+    this.closeUnmatched();
+    if (inParagraph) this.leaf = Leaf.Paragraph;
+    else {
+      this.leaf = Leaf.None;
+      this.spans.paragraphEnd(this.offset);
+    }
+    if (endsLine) this.newLine();
+    else {
+      this.phase = Phase.Content;
+      this.lineStart = false;
+      this.blank = false;
+    }
+  }
+
+  /** A copy that reads on from here on its own, reporting runs and paragraph ends to `spans`. */
+  fork(spans: SpanSink): MarkdownTracker {
+    const copy = Object.assign(Object.create(MarkdownTracker.prototype) as MarkdownTracker, this);
+    copy.containers = this.containers.slice();
+    copy.spans = spans;
+    return copy;
+  }
+
+  /** Decisions the unit forces before it is read: a run it ends, a prefix it breaks, the block it starts. */
+  private settle(unit: string): void {
+    if (this.run > 0 && unit !== this.runChar) this.settleRun();
+    if (this.phase === Phase.Prefix && !this.continuesPrefix(unit)) this.prefixBroken();
+    if (this.phase === Phase.Start && unit !== ' ' && unit !== '\t') this.settleStart(unit);
+  }
+
+  /** Whether `unit` continues the prefix of the next open container. */
+  private continuesPrefix(unit: string): boolean {
+    if (unit === ' ' || unit === '\t') return true;
+    return unit === '>' && this.containers[this.matched] === QUOTE && this.column - this.blockColumn <= 3;
+  }
+
+  /** A unit in the prefix: spaces towards a list item's width, or a block quote's `>`. */
+  private prefixUnit(unit: string): void {
+    const container = this.containers[this.matched]!;
+    if (unit === '>') {
+      this.column++;
+      this.blockColumn = this.column;
+      this.matched++;
+      this.quoteSpace = true;
+      this.lineStart = false;
+    } else {
+      if (this.quoteSpace) {
+        // The optional space after `>` belongs to the prefix.
+        this.quoteSpace = false;
+        this.column++;
+        this.blockColumn = this.column;
+        return;
+      }
+      this.advance(unit);
+      if (container === QUOTE) return;
+      if (this.column - this.blockColumn < container) return;
+      this.blockColumn += container;
+      this.matched++;
+    }
+    if (this.matched === this.containers.length) this.enterBlock();
+  }
+
+  /** All prefixes matched: fenced code and HTML blocks go on; other lines look for a block start. */
+  private enterBlock(): void {
+    this.phase = this.leaf === Leaf.Fenced || this.leaf === Leaf.Html ? Phase.Content : Phase.Start;
+  }
+
+  /** The line does not continue the container at {@link matched}. */
+  private prefixBroken(): void {
+    this.quoteSpace = false;
+    this.phase = Phase.Start;
+    if (this.leaf === Leaf.Paragraph) {
+      // Maybe a lazy continuation line: decided at the block start.
+      this.unmatched = this.matched;
+      return;
+    }
+    // Code and HTML blocks end with their container.
+    if (this.leaf !== Leaf.None) this.leaf = Leaf.None;
+    this.containers.length = this.matched;
+  }
+
+  /** The first unit of the line's block after the prefixes that is not a space. */
+  private settleStart(unit: string): void {
+    if (this.quoteSpace) this.quoteSpace = false;
+    if (this.growing >= 0) this.growItem();
+    const indent = this.column - this.blockColumn;
+    if (this.marker !== Marker.None) {
+      if (this.continuesMarker(unit)) return;
+      // Not a list marker after all: it began the content.
+      this.marker = Marker.None;
+      this.beginParagraph();
+      this.phase = Phase.Content;
+      return;
+    }
+    if (indent >= 4) {
+      if (this.leaf === Leaf.Paragraph) this.beginParagraph();
+      else if (this.leaf !== Leaf.Indented) {
+        this.closeUnmatched();
+        this.leaf = Leaf.Indented;
+      }
+      this.blank = false;
+      this.phase = Phase.Content;
+      return;
+    }
+    if (this.leaf === Leaf.Indented) this.leaf = Leaf.None;
+    if (this.containers.length < MAX_DEPTH && (unit === '>' || unit === '-' || unit === '*' || unit === '+' || isDigit(unit))) return;
+    this.blank = false;
+    this.phase = Phase.Content;
+    if (unit === '`' || unit === '~') {
+      // A fence or paragraph text: the run decides.
+      this.blockStartRun = true;
+      return;
+    }
+    this.beginParagraph();
+    if (unit === '<') {
+      this.htmlReading = true;
+      this.htmlSeen = '';
+    }
+  }
+
+  /** A unit in the start phase: spaces, a `>`, or a list marker's units. */
+  private startUnit(unit: string): void {
+    if (unit === ' ' || unit === '\t') {
+      if (this.marker === Marker.Bullet || this.marker === Marker.Ordered) {
+        this.openItem();
+      } else if (this.marker !== Marker.None) {
+        this.marker = Marker.None;
+        this.beginParagraph();
+        this.phase = Phase.Content;
+        this.contentUnit(unit);
+        return;
+      } else if (this.quoteSpace) {
+        this.quoteSpace = false;
+        this.column++;
+        this.blockColumn = this.column;
+        return;
+      }
+      this.advance(unit);
+      return;
+    }
+    if (unit === '>') {
+      this.openContainer(QUOTE);
+      this.column++;
+      this.blockColumn = this.column;
+      this.quoteSpace = true;
+      this.lineStart = false;
+      return;
+    }
+    // A list marker's unit (settleStart let only those through).
+    if (this.marker === Marker.None) {
+      this.marker = isDigit(unit) ? Marker.Digits : Marker.Bullet;
+      this.markerColumn = this.column;
+      this.markerWidth = 0;
+      this.markerValue = 0;
+    }
+    if (isDigit(unit)) this.markerValue = this.markerValue * 10 + Number(unit);
+    else if (this.marker === Marker.Digits) this.marker = Marker.Ordered;
+    this.markerWidth++;
+    this.column++;
+    this.lineStart = false;
+  }
+
+  /** Whether `unit` goes on with the list marker being read. */
+  private continuesMarker(unit: string): boolean {
+    if (this.marker !== Marker.Digits) return false;
+    if (isDigit(unit)) return this.markerWidth < 9;
+    return unit === '.' || unit === ')';
+  }
+
+  /** The space after a list marker: a list item opens (unless it may not interrupt the paragraph). */
+  private openItem(): void {
+    const ordered = this.marker === Marker.Ordered;
+    this.marker = Marker.None;
+    if (this.leaf === Leaf.Paragraph && this.unmatched < 0 && ordered && this.markerValue !== 1) {
+      // CommonMark: only an ordered list starting at 1 interrupts a paragraph.
+      this.beginParagraph();
+      this.phase = Phase.Content;
+      return;
+    }
+    this.openContainer(this.markerColumn - this.blockColumn + this.markerWidth + 1);
+    this.growing = this.containers.length - 1;
+    this.blockColumn = this.column + 1;
+  }
+
+  /** Up to four spaces after a list marker widen its item; more make indented code inside it. */
+  private growItem(): void {
+    const spaces = this.column - this.blockColumn;
+    if (spaces <= 3) {
+      this.containers[this.growing]! += spaces;
+      this.blockColumn = this.column;
+    }
+    this.growing = -1;
+  }
+
+  /** A block quote or list item opens: it interrupts the paragraph and closes the containers not continued. */
+  private openContainer(container: number): void {
+    this.closeUnmatched();
+    if (this.leaf === Leaf.Paragraph) this.spans.paragraphEnd(this.offset);
+    this.leaf = Leaf.None;
+    this.containers.push(container);
+    this.lineStart = false;
+  }
+
+  /** Paragraph content: a lazy or ordinary continuation, or a new paragraph. */
+  private beginParagraph(): void {
+    if (this.leaf === Leaf.Paragraph) {
+      this.unmatched = -1;
+      return;
+    }
+    this.closeUnmatched();
+    this.leaf = Leaf.Paragraph;
+  }
+
+  /** The containers this line did not continue are closed. */
+  private closeUnmatched(): void {
+    if (this.unmatched < 0) return;
+    this.containers.length = this.unmatched;
+    this.unmatched = -1;
+  }
+
+  private contentUnit(unit: string): void {
+    switch (this.leaf) {
+      case Leaf.Fenced:
+        if (!this.fenceInfo) {
+          this.closerUnit(unit);
+          return;
+        }
+        if (unit !== '`' || this.fenceChar !== '`') return;
+        this.infoHasBacktick();
+        break;
+      case Leaf.Indented:
+        return;
+      case Leaf.Html:
+        this.htmlWindow = slideWindow(this.htmlWindow, unit, this.htmlEnd);
+        if (this.htmlWindow === this.htmlEnd) this.htmlEnded = true;
+        return;
       default:
         break;
     }
+    this.lineStart = false;
+    if (this.htmlReading) this.readHtml(unit);
     if (unit === '`' || unit === '~') {
-      if (this.run > 0 && unit !== this.runChar) this.settleRun();
-      if (this.fence !== Fence.None) return;
-      if (this.marker !== Marker.None) this.endMarker();
       if (this.run === 0) {
         this.runChar = unit;
-        this.runAtLineStart = this.blockStart && this.blockIndent <= 3;
-        this.runBase = this.containerWidth;
+        this.runStart = this.offset;
+        this.runEscaped = this.backslashes % 2 === 1;
+        this.runOpensBlock = this.blockStartRun;
       }
+      this.blockStartRun = false;
       this.run++;
-      this.lineStart = false;
-      this.blockStart = false;
-      this.blank = false;
+      this.backslashes = 0;
       return;
     }
-    if (this.run > 0) this.settleRun();
-    if (this.fence !== Fence.None) return;
-    if (this.blockStart && this.containerUnit(unit)) return;
-    if (unit === ' ') {
-      if (this.lineStart) this.indent++;
-      if (this.blockStart) this.blockIndent++;
+    this.backslashes = unit === '\\' ? this.backslashes + 1 : 0;
+  }
+
+  /** Another unit of a line that may start an HTML block. */
+  private readHtml(unit: string | undefined): void {
+    const seen = this.htmlSeen;
+    const found = readHtmlStart(seen, unit);
+    if (found === HTML_MORE) {
+      this.htmlSeen = seen + unit!.toLowerCase();
       return;
     }
-    if (unit === '\t') {
-      this.lineStart = false;
-      this.blockIndent += 4;
-      return;
-    }
-    this.lineStart = false;
-    this.blockStart = false;
-    this.blank = false;
-  }
-
-  /**
-   * A unit at a block start that belongs to a container prefix: a block-quote
-   * `>` or a list marker followed by a space. Returns false when the unit is
-   * content (and, for a marker that turned out not to be one, ends the block start).
-   */
-  private containerUnit(unit: string): boolean {
-    if (this.marker !== Marker.None) {
-      if ((unit === ' ' || unit === '\t') && (this.marker === Marker.Bullet || this.marker === Marker.Ordered)) {
-        this.containerWidth += this.blockIndent + this.markerWidth + 1;
-        this.blockIndent = 0;
-        this.marker = Marker.None;
-        return true;
-      }
-      if (this.marker === Marker.Digits && unit >= '0' && unit <= '9' && this.markerWidth < 9) {
-        this.markerWidth++;
-        return true;
-      }
-      if (this.marker === Marker.Digits && (unit === '.' || unit === ')')) {
-        this.marker = Marker.Ordered;
-        this.markerWidth++;
-        return true;
-      }
-      this.endMarker();
-      return false;
-    }
-    if (this.blockIndent > 3) return false;
-    if (unit === '>') {
-      this.containerWidth += this.blockIndent + 1;
-      this.blockIndent = 0;
-    } else if (unit === '-' || unit === '*' || unit === '+') {
-      this.marker = Marker.Bullet;
-      this.markerWidth = 1;
-    } else if (unit >= '0' && unit <= '9') {
-      this.marker = Marker.Digits;
-      this.markerWidth = 1;
-    } else return false;
-    this.lineStart = false;
-    this.blank = false;
-    return true;
-  }
-
-  /** What looked like a list marker is content: no fence can open on this line any more. */
-  private endMarker(): void {
-    this.marker = Marker.None;
-    this.blockStart = false;
-  }
-
-  /**
-   * A tool block was read in place of text. Blocks end the paragraph for code
-   * span purposes; `endsLine` tells whether the block's last unit was a line break.
-   */
-  afterBlock(endsLine: boolean): void {
-    this.pendingTicks = 0;
-    this.run = 0;
-    this.lineStart = endsLine;
-    this.blockStart = endsLine;
-    this.blank = endsLine;
-    this.indent = 0;
-    this.blockIndent = 0;
-    this.containerWidth = 0;
-    this.marker = Marker.None;
-    this.afterCR = false;
-  }
-
-  /** The backtick run before this point is literal: no code span is open. */
-  dropPendingTicks(): void {
-    this.pendingTicks = 0;
+    this.htmlReading = false;
+    if (found === null) return;
+    // An HTML block of kinds 1–5 interrupts a paragraph.
+    this.closeUnmatched();
+    this.spans.paragraphEnd(this.offset);
+    this.leaf = Leaf.Html;
+    this.htmlEnd = found;
+    this.htmlWindow = '';
+    this.htmlEnded = false;
   }
 
   /** A run of backticks or tildes just ended. */
   private settleRun(): void {
     const length = this.run;
-    const char = this.runChar;
     this.run = 0;
-    if (this.runAtLineStart && length >= 3) {
+    const opensBlock = this.runOpensBlock;
+    this.runOpensBlock = false;
+    if (opensBlock && length >= 3) {
       // A fence opener, unless a backtick fence's info string holds a backtick
-      // (checked as the info string is read).
-      this.fence = Fence.Info;
-      this.fenceChar = char;
+      // (checked as the info string is read). It interrupts a paragraph.
+      this.closeUnmatched();
+      this.spans.paragraphEnd(this.runStart);
+      this.leaf = Leaf.Fenced;
+      this.fenceInfo = true;
+      this.fenceChar = this.runChar;
       this.fenceLength = length;
-      this.fenceBase = this.runBase;
-      this.pendingTicks = 0;
+      this.fenceStart = this.runStart;
       return;
     }
-    if (char === '`') this.inlineRun(length);
+    if (opensBlock) this.beginParagraph();
+    if (this.runChar === '`') this.spans.run(length, this.runEscaped, this.runStart);
   }
 
-  /** A backtick run of `length` outside fences opens or closes a code span. */
-  private inlineRun(length: number): void {
-    if (this.pendingTicks === 0) this.pendingTicks = length;
-    else if (this.pendingTicks === length) this.pendingTicks = 0;
-  }
-
-  /** Not a fence after all: the opening run was an inline backtick run. */
+  /** Not a fence after all: the opening run was paragraph text. */
   private infoHasBacktick(): void {
-    this.fence = Fence.None;
-    this.inlineRun(this.fenceLength);
-    this.runChar = '`';
-    this.runAtLineStart = false;
-    this.run = 0;
+    this.fenceInfo = false;
+    this.leaf = Leaf.Paragraph;
+    this.spans.run(this.fenceLength, false, this.fenceStart);
   }
 
-  private codeUnit(unit: string): void {
+  /** A unit of a line inside fenced code: it may close the fence. */
+  private closerUnit(unit: string): void {
     switch (this.closer) {
       case Closer.Indent:
-        // Up to three spaces past the container prefix the fence opened in.
-        if (unit === ' ' && this.indent < this.fenceBase + 3) {
-          this.indent++;
+        if (unit === ' ' && this.column - this.blockColumn < 3) {
+          this.column++;
           return;
         }
-        if (unit === '>' && this.fenceBase > 0) return;
         if (unit === this.fenceChar) {
           this.closer = Closer.Run;
           this.closerRun = 1;
@@ -286,28 +550,83 @@ export class MarkdownTracker {
   private lineBreak(unit: string): void {
     if (unit === '\n' && this.afterCR) {
       this.afterCR = false;
+      this.offset++;
       return;
     }
     this.afterCR = unit === '\r';
     if (this.run > 0) this.settleRun();
-    if (this.fence === Fence.Info) {
-      this.fence = Fence.Code;
-    } else if (this.fence === Fence.Code) {
-      const closes =
-        (this.closer === Closer.Run || this.closer === Closer.Trail) && this.closerRun >= this.fenceLength;
-      if (closes) this.fence = Fence.None;
-    } else if (this.blank) {
-      // A blank line ends the paragraph, and with it any open code span.
-      this.pendingTicks = 0;
+    if (this.htmlReading) this.readHtml(undefined);
+    if (this.phase === Phase.Prefix) this.blankPrefix();
+    if (this.marker !== Marker.None) {
+      // A marker alone on its line: read as text (empty list items are not tracked).
+      this.marker = Marker.None;
+      this.beginParagraph();
+      this.blank = false;
     }
+    this.closeUnmatched();
+    switch (this.leaf) {
+      case Leaf.Fenced:
+        if (this.fenceInfo) this.fenceInfo = false;
+        else if ((this.closer === Closer.Run || this.closer === Closer.Trail) && this.closerRun >= this.fenceLength) this.leaf = Leaf.None;
+        break;
+      case Leaf.Html:
+        if (this.htmlEnded) this.leaf = Leaf.None;
+        break;
+      case Leaf.Paragraph:
+        if (this.blank) {
+          this.leaf = Leaf.None;
+          this.spans.paragraphEnd(this.offset);
+        }
+        break;
+      default:
+        break;
+    }
+    this.offset++;
+    this.newLine();
+  }
+
+  /** A line that ended inside the prefixes: list items go on over a blank line, block quotes end. */
+  private blankPrefix(): void {
+    for (let i = this.matched; i < this.containers.length; i++) {
+      if (this.containers[i] !== QUOTE) continue;
+      this.containers.length = i;
+      if (this.leaf === Leaf.Paragraph) this.spans.paragraphEnd(this.offset);
+      this.leaf = Leaf.None;
+      return;
+    }
+  }
+
+  /** State at the start of a line. */
+  private newLine(): void {
+    this.column = 0;
+    this.blockColumn = 0;
+    this.matched = 0;
+    this.unmatched = -1;
     this.lineStart = true;
-    this.blockStart = true;
     this.blank = true;
-    this.indent = 0;
-    this.blockIndent = 0;
-    this.containerWidth = 0;
     this.marker = Marker.None;
+    this.growing = -1;
+    this.quoteSpace = false;
     this.closer = Closer.Indent;
     this.closerRun = 0;
+    this.backslashes = 0;
+    this.blockStartRun = false;
+    this.htmlReading = false;
+    this.htmlWindow = '';
+    this.htmlEnded = false;
+    this.phase = Phase.Prefix;
+    if (this.containers.length === 0) this.enterBlock();
   }
+
+  /** Columns: a tab goes to the next multiple of four, and a line it begins is no line start for tool syntaxes. */
+  private advance(unit: string): void {
+    if (unit === '\t') {
+      this.column += 4 - (this.column % 4);
+      this.lineStart = false;
+    } else this.column++;
+  }
+}
+
+function isDigit(unit: string): boolean {
+  return unit >= '0' && unit <= '9';
 }

@@ -1,4 +1,5 @@
 import type { BlockReader, OpenerAccept, OpenerReader, ToolSyntax } from '../types.js';
+import { SpanLookahead, SpanState } from './code-spans.js';
 import { LINE_START, MarkdownTracker } from './markdown.js';
 import { TextBuffer } from './text-buffer.js';
 
@@ -14,12 +15,16 @@ export interface ActiveBlock {
 class OpenBlock implements ActiveBlock {
   readonly source: TextBuffer;
 
+  /** A tool fence (its opener a backtick or tilde run): a block of its own to markdown, not paragraph text. */
+  readonly fenced: boolean;
+
   constructor(
     readonly syntax: ToolSyntax,
     readonly reader: BlockReader,
     opener: string,
   ) {
     this.source = new TextBuffer(opener);
+    this.fenced = opener[0] === '`' || opener[0] === '~';
   }
 
   get raw(): string {
@@ -45,9 +50,9 @@ const enum Mode {
   /** Inside a block: its reader consumes the units. */
   Block,
   /**
-   * An inline opener was accepted after an unmatched backtick run: the block is
-   * real only if the paragraph ends before a run of the same length closes a
-   * code span around it. Held back until that is known.
+   * An opener was accepted after a backtick run that may open a code span:
+   * the block is real only if the paragraph ends before a run closes a span
+   * around it. Held back until that is known, read by a look ahead.
    */
   Speculate,
 }
@@ -87,13 +92,11 @@ export class Scanner {
 
   private block: OpenBlock | undefined;
 
-  private specRun = 0;
-  private specRunChar = '';
-  private specRunAtLineStart = false;
-  private specBlank = false;
-  private specAfterCR = false;
-  private specLineStart = false;
-  private specIndent = 0;
+  /** The opener being read began at a line start. */
+  private openerAtLineStart = false;
+  /** While speculating: a copy of the markdown tracker reading ahead, and what it found. */
+  private ahead: MarkdownTracker | undefined;
+  private lookahead: SpanLookahead | undefined;
 
   constructor(
     syntaxes: readonly ToolSyntax[],
@@ -174,6 +177,7 @@ export class Scanner {
           this.steps += i - start;
           if (i > start) this.sink.text(text.slice(start, i));
           source.pos = i;
+          this.openerAtLineStart = (where & LINE_START) !== 0;
           this.beginOpener(syntaxes);
           return;
         }
@@ -264,21 +268,22 @@ export class Scanner {
 
   private accept(syntax: ToolSyntax, accept: OpenerAccept): void {
     this.candidates = [];
-    if (syntax.placement === 'inline' && this.md.pendingTicks > 0) {
-      this.specRun = 0;
-      this.specRunAtLineStart = false;
-      this.specBlank = false;
-      this.specAfterCR = false;
-      this.specLineStart = false;
-      this.mode = Mode.Speculate;
+    if (this.md.spanState() === SpanState.Unknown && !this.opensFence()) {
+      this.speculate();
       return;
     }
     const block = new OpenBlock(syntax, accept.block, this.held.take());
     this.block = block;
-    this.md.dropPendingTicks();
     this.mode = Mode.Block;
     this.sink.open(block);
     if (accept.complete) this.closeBlock(true);
+  }
+
+  /** The held opener is a fence line (a run at a line start): it ends any paragraph, so no code span holds it. */
+  private opensFence(): boolean {
+    if (!this.openerAtLineStart) return false;
+    const first = this.held.toString()[0];
+    return first === '`' || first === '~';
   }
 
   private scanBlock(source: Source): void {
@@ -303,115 +308,76 @@ export class Scanner {
     this.block = undefined;
     this.mode = Mode.Text;
     const last = block.source.last;
-    this.md.afterBlock(last === '\n' || last === '\r');
+    this.md.afterBlock(last === '\n' || last === '\r', block.source.length, !block.fenced);
     this.sink.close(block, closed);
   }
 
   /**
-   * Speculation: look for a backtick run closing the code span (the block was
-   * code after all) or the end of the paragraph — a blank line, or a fence line,
-   * which interrupts a paragraph in CommonMark (the block is real).
+   * Speculation: a copy of the markdown tracker reads on from the opener, as
+   * if it were text, until a backtick run closes a code span standing at the
+   * opener (the block was code) or the paragraph ends (the block is real).
+   * Each unit is read ahead once: when the block is real, what the look ahead
+   * learnt about the rest of the paragraph decides later openers in it
+   * without reading ahead again (see {@link CodeSpans.learn}).
    */
+  private speculate(): void {
+    this.lookahead = new SpanLookahead(this.md.codeSpans);
+    this.ahead = this.md.fork(this.lookahead);
+    this.mode = Mode.Speculate;
+    const opener = this.held.take();
+    this.sources.push({ text: opener, pos: 0 });
+  }
+
   private scanSpeculation(source: Source): void {
     const { text } = source;
-    const ticks = this.md.pendingTicks;
-    let from = source.pos;
+    const ahead = this.ahead!;
+    const lookahead = this.lookahead!;
+    const from = source.pos;
     for (let i = from; i < text.length; i++) {
       const unit = text[i]!;
       this.steps++;
-      if (unit === '`' || unit === '~') {
-        if (this.specRun > 0 && unit !== this.specRunChar) {
-          this.held.append(text.slice(from, i));
-          from = i;
-          if (this.endSpeculativeRun(source, i)) return;
-        }
-        if (this.specRun === 0) {
-          this.specRunChar = unit;
-          this.specRunAtLineStart = this.specLineStart && this.specIndent <= 3;
-        }
-        this.specRun++;
-        this.specLineStart = false;
-        this.specBlank = false;
-        continue;
-      }
-      if (this.specRun > 0) {
+      ahead.classify(unit);
+      if (lookahead.decision === SpanState.Code) {
         this.held.append(text.slice(from, i));
-        from = i;
-        if (this.endSpeculativeRun(source, i)) return;
+        source.pos = i;
+        this.resolveAsCode();
+        return;
       }
-      if (unit === '\n' || unit === '\r') {
-        if (unit === '\n' && this.specAfterCR) {
-          this.specAfterCR = false;
-          continue;
-        }
-        this.specAfterCR = unit === '\r';
-        if (this.specBlank) {
-          this.held.append(text.slice(from, i + 1));
-          source.pos = i + 1;
-          this.resolveAsBlock();
-          return;
-        }
-        this.specBlank = true;
-        this.specLineStart = true;
-        this.specIndent = 0;
-        continue;
+      ahead.feed(unit);
+      if (lookahead.decision === SpanState.Text) {
+        this.held.append(text.slice(from, i + 1));
+        source.pos = i + 1;
+        this.resolveAsBlock();
+        return;
       }
-      this.specAfterCR = false;
-      if (unit === ' ' && this.specLineStart) {
-        this.specIndent++;
-        continue;
-      }
-      this.specLineStart = false;
-      if (unit !== ' ' && unit !== '\t') this.specBlank = false;
     }
-    // A closing run at the end may still grow: the next unit or the end decides.
     this.held.append(from === 0 ? text : text.slice(from));
     source.pos = text.length;
   }
 
-  /**
-   * A backtick or tilde run ended before `text[i]` while speculating: a fence
-   * line ends the paragraph (the block is real), a backtick run as long as the
-   * open one closes the code span (the block was code). Returns true when decided.
-   */
-  private endSpeculativeRun(source: Source, i: number): boolean {
-    const run = this.specRun;
-    const char = this.specRunChar;
-    const atLineStart = this.specRunAtLineStart;
-    this.specRun = 0;
-    this.specRunAtLineStart = false;
-    if (atLineStart && run >= 3) {
-      source.pos = i;
-      this.resolveAsBlock();
-      return true;
-    }
-    if (char === '`' && run === this.md.pendingTicks) {
-      source.pos = i;
-      this.resolveAsCode();
-      return true;
-    }
-    return false;
-  }
-
   /** End of input while speculating: a closing run just read decides for code, else the block is real. */
   private endSpeculation(): void {
-    const closesSpan = this.specRunChar === '`' && this.specRun === this.md.pendingTicks;
-    const isFence = this.specRunAtLineStart && this.specRun >= 3;
-    if (this.specRun > 0 && closesSpan && !isFence) this.resolveAsCode();
+    this.ahead!.endOfInput();
+    if (this.lookahead!.decision === SpanState.Code) this.resolveAsCode();
     else this.resolveAsBlock();
   }
 
   /** The marker sat inside a code span: everything held up to the closing run is text. */
   private resolveAsCode(): void {
     const held = this.held.take();
+    this.ahead = undefined;
+    this.lookahead = undefined;
     this.mode = Mode.Text;
     this.plainText(held);
   }
 
-  /** The paragraph ended with the span unclosed: the backticks were literal, the block is real. */
+  /** The paragraph ended with no span around the opener: the block is real; the held text is read again. */
   private resolveAsBlock(): void {
     const held = this.held.take();
-    this.md.dropPendingTicks();
+    const lookahead = this.lookahead!;
+    this.md.codeSpans.learn(lookahead.lastRun, lookahead.end);
+    this.ahead = undefined;
+    this.lookahead = undefined;
     this.mode = Mode.Text;
     this.sources.push({ text: held, pos: 0 });
   }

@@ -1,8 +1,7 @@
 import { createStore } from 'zustand/vanilla';
-import type { TranscriptChunk, TranscriptOptions, UIMessageChunk } from '../types.js';
+import type { ToolApproval, TranscriptChunk, TranscriptOptions, UIMessageChunk } from '../types.js';
 import { KeyedListeners } from './keyed-listeners.js';
-import { DENIED_TEXT } from './native-tool.js';
-import { TranscriptModel, type ToolResult } from './model.js';
+import { TranscriptModel, type ToolPatch } from './model.js';
 import type {
   TranscriptItem,
   TranscriptMessage,
@@ -16,12 +15,23 @@ import type {
 export const ABORTED_TEXT = 'The response was aborted.';
 
 /**
+ * The `errorText` of a call that was still receiving its input when the response stopped
+ * (`store.fail`, an `abort` chunk, `setMessage(message, { streaming: false })`): shown as
+ * interrupted (`output-error`), never spinning.
+ */
+export const INTERRUPTED_TEXT = 'The response stopped before this call was complete.';
+
+/**
  * Creates a transcript store: a zustand vanilla store of
  * `{ ids, byId, status }` fed by `append`/`end` (assistant text parsed for
  * embedded tool calls), `applyChunk` (an AI SDK UI-message stream, native
  * tool calls included), `setChunks`, `setMessage`, and settled by
- * `setToolOutput`/`setToolError`/`fail`. See {@link TranscriptState} for the
- * item ids and the identity guarantees.
+ * `setToolOutput`/`setToolError`/`setToolApproval`/`fail`. See {@link TranscriptState}
+ * for the item ids and the identity guarantees.
+ *
+ * Everything is folded from one event stream: the parser's `TranscriptEvent`s for
+ * text, and the AI SDK's chunks (or a message's parts) mapped onto the same items. Per
+ * delta the store does the parser's work plus a constant.
  *
  * @example
  * const store = createTranscriptStore();
@@ -34,15 +44,17 @@ export function createTranscriptStore(options: TranscriptOptions = {}): Transcri
   const itemListeners = new KeyedListeners();
   let status: TranscriptStatus = 'idle';
   let error: string | undefined;
+  let published = model.commit().ids;
 
-  const api = createStore<TranscriptState>()(() => makeState([], model.byIdSnapshot(), 'idle', undefined));
+  const api = createStore<TranscriptState>()(() => makeState(published, model.byIdSnapshot(), 'idle', undefined));
 
   /** Publishes what the last operations changed as one new state, then tells the changed items' listeners. */
   const publish = () => {
     const { ids, changed } = model.commit();
     const previous = api.getState();
-    if (ids === undefined && changed.length === 0 && previous.status === status && previous.error === error) return;
-    api.setState(makeState(ids ?? previous.ids, model.byIdSnapshot(), status, error), true);
+    if (ids === published && changed.length === 0 && previous.status === status && previous.error === error) return;
+    published = ids;
+    api.setState(makeState(ids, model.byIdSnapshot(), status, error), true);
     itemListeners.notify(changed);
   };
 
@@ -52,10 +64,15 @@ export function createTranscriptStore(options: TranscriptOptions = {}): Transcri
     if (status === 'idle' || status === 'done') status = 'streaming';
   };
 
-  const settle = (id: string, result: ToolResult) => {
-    const found = model.settleTool(id, result);
+  const patch = (id: string, toolPatch: ToolPatch) => {
+    const found = model.patchTool(id, toolPatch);
     publish();
     return found;
+  };
+
+  /** Every call still receiving input shows as interrupted. */
+  const interrupt = () => {
+    for (const id of model.openToolIds()) model.patchTool(id, { state: 'output-error', errorText: INTERRUPTED_TEXT });
   };
 
   const applyChunk = (chunk: TranscriptStreamChunk) => {
@@ -78,14 +95,20 @@ export function createTranscriptStore(options: TranscriptOptions = {}): Transcri
         break;
       case 'tool-input-start':
         begin();
-        model.toolInputStart(event.toolCallId, event.toolName);
+        model.toolInputStart(event.toolCallId, event.toolName, event.toolMetadata, event.inputEncoding);
         break;
       case 'tool-input-delta':
         model.toolInputDelta(event.toolCallId, event.inputTextDelta);
         break;
       case 'tool-input-available':
         begin();
-        model.setNativeTool({ toolCallId: event.toolCallId, toolName: event.toolName, state: 'input-available', input: event.input });
+        model.setNativeTool({
+          toolCallId: event.toolCallId,
+          toolName: event.toolName,
+          state: 'input-available',
+          input: event.input,
+          toolMetadata: event.toolMetadata,
+        });
         break;
       case 'tool-input-error':
         begin();
@@ -95,16 +118,31 @@ export function createTranscriptStore(options: TranscriptOptions = {}): Transcri
           state: 'output-error',
           input: event.input,
           errorText: event.errorText,
+          toolMetadata: event.toolMetadata,
         });
         break;
       case 'tool-output-available':
-        model.settleTool(event.toolCallId, { output: event.output });
+        model.patchTool(event.toolCallId, { state: 'output-available', output: event.output });
         break;
       case 'tool-output-error':
-        model.settleTool(event.toolCallId, { errorText: event.errorText });
+        model.patchTool(event.toolCallId, { state: 'output-error', errorText: event.errorText });
         break;
+      case 'tool-approval-request':
+        if (typeof event.toolCallId === 'string' && typeof event.approvalId === 'string') {
+          model.patchTool(event.toolCallId, { state: 'approval-requested', approval: { id: event.approvalId } });
+        }
+        break;
+      case 'tool-approval-response': {
+        const id = typeof event.approvalId === 'string' ? model.toolByApproval(event.approvalId) : undefined;
+        if (id !== undefined && typeof event.approved === 'boolean') {
+          const approval: ToolApproval = { id: event.approvalId, approved: event.approved };
+          if (typeof event.reason === 'string') approval.reason = event.reason;
+          model.patchTool(id, { state: 'approval-responded', approval });
+        }
+        break;
+      }
       case 'tool-output-denied':
-        if (typeof event.toolCallId === 'string') model.settleTool(event.toolCallId, { errorText: DENIED_TEXT });
+        if (typeof event.toolCallId === 'string') model.patchTool(event.toolCallId, { state: 'output-denied' });
         break;
       case 'finish':
         return store.end();
@@ -140,18 +178,26 @@ export function createTranscriptStore(options: TranscriptOptions = {}): Transcri
       status = streaming ? 'streaming' : 'done';
       publish();
     },
-    setMessage(message: TranscriptMessage) {
+    setMessage(message: TranscriptMessage, messageOptions: { streaming?: boolean } = {}) {
       if (!accepting()) return;
       model.setMessage(message);
-      status = message.parts.some(isStreamingPart) ? 'streaming' : 'done';
+      if (messageOptions.streaming === false) {
+        interrupt();
+        model.endAll();
+        status = 'done';
+      } else {
+        status = messageOptions.streaming === true || message.parts.some(isStreamingPart) ? 'streaming' : 'done';
+      }
       publish();
     },
-    setToolOutput: (id: string, output: unknown) => settle(id, { output }),
-    setToolError: (id: string, errorText: string) => settle(id, { errorText }),
+    setToolOutput: (id: string, output: unknown) => patch(id, { state: 'output-available', output }),
+    setToolError: (id: string, errorText: string) => patch(id, { state: 'output-error', errorText }),
+    setToolApproval: (id: string, approval: ToolApproval) =>
+      patch(id, { state: approval.approved === undefined ? 'approval-requested' : 'approval-responded', approval }),
     fail(reason: unknown) {
       if (!accepting()) return;
       error = describeError(reason);
-      for (const id of model.openToolIds()) model.settleTool(id, { errorText: error });
+      interrupt();
       status = 'error';
       publish();
     },
@@ -163,15 +209,16 @@ export function createTranscriptStore(options: TranscriptOptions = {}): Transcri
     },
     getItem: (id: string) => model.getItem(id),
     subscribeItem: (id: string, listener: () => void) => itemListeners.subscribe(id, listener),
-  });
+  }) as Omit<TranscriptStore, 'work'> as TranscriptStore;
+  // A getter (Object.assign would copy its value once).
+  Object.defineProperty(store, 'work', { get: () => model.work, enumerable: true });
   return store;
 }
 
 /** A chunk type the subset does not declare (`start`, `finish`, `error`, `abort`, v6 additions). */
 interface ForeignChunk {
-  type: 'start' | 'finish' | 'error' | 'abort' | 'tool-output-denied';
+  type: 'start' | 'finish' | 'error' | 'abort';
   errorText?: unknown;
-  toolCallId?: unknown;
 }
 
 /**
@@ -179,24 +226,30 @@ interface ForeignChunk {
  * an own, enumerable property, so spreading or comparing the state sees it.
  */
 function makeState(
-  ids: readonly string[],
+  ids: () => readonly string[],
   byId: () => Readonly<Record<string, TranscriptItem>>,
   status: TranscriptStatus,
   error: string | undefined,
 ): TranscriptState {
-  const state = { ids } as { ids: readonly string[]; byId: Readonly<Record<string, TranscriptItem>>; status: TranscriptStatus; error?: string };
-  Object.defineProperty(state, 'byId', {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const value = byId();
-      Object.defineProperty(state, 'byId', { value, enumerable: true, configurable: false, writable: false });
-      return value;
-    },
-  });
+  const state = {} as { ids: readonly string[]; byId: Readonly<Record<string, TranscriptItem>>; status: TranscriptStatus; error?: string };
+  lazyProperty(state, 'ids', ids);
+  lazyProperty(state, 'byId', byId);
   state.status = status;
   if (error !== undefined) state.error = error;
   return state;
+}
+
+/** An own, enumerable property computed on first read, then fixed. */
+function lazyProperty<T>(target: object, key: string, compute: () => T): void {
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = compute();
+      Object.defineProperty(target, key, { value, enumerable: true, configurable: false, writable: false });
+      return value;
+    },
+  });
 }
 
 function isStreamingPart(part: TranscriptMessage['parts'][number]): boolean {
@@ -209,11 +262,16 @@ function isStreamingPart(part: TranscriptMessage['parts'][number]): boolean {
  * such as an iframe's `fetch`, is not `instanceof Error` here).
  */
 function describeError(reason: unknown): string {
-  if (typeof reason === 'string' && reason !== '') return reason;
-  if (typeof reason === 'object' && reason !== null) {
-    const { message, name } = reason as { message?: unknown; name?: unknown };
-    if (typeof message === 'string' && message !== '') return message;
-    if (typeof name === 'string' && name !== '' && (reason instanceof Error || 'stack' in reason)) return name;
+  // An error-like object may have throwing getters (a Proxy, a hostile `message`): never throw here.
+  try {
+    if (typeof reason === 'string' && reason !== '') return reason;
+    if (typeof reason === 'object' && reason !== null) {
+      const { message, name } = reason as { message?: unknown; name?: unknown };
+      if (typeof message === 'string' && message !== '') return message;
+      if (typeof name === 'string' && name !== '' && (reason instanceof Error || 'stack' in reason)) return name;
+    }
+  } catch {
+    // Fall through to the generic text.
   }
   return 'The stream failed.';
 }

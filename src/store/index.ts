@@ -6,9 +6,10 @@
  *
  * @packageDocumentation
  */
-export { createTranscriptStore, ABORTED_TEXT } from './create-store.js';
+export { createTranscriptStore, ABORTED_TEXT, INTERRUPTED_TEXT } from './create-store.js';
 export { NATIVE_SYNTAX, DENIED_TEXT } from './native-tool.js';
-export { parsePartialJson } from './partial-json.js';
+/** The one partial-JSON repairer (the AI SDK's semantics: `{"a": tr` → `{ a: true }`), linear in depth. */
+export { parsePartialJson } from '../syntaxes/json/calls.js';
 export type {
   TranscriptItem,
   TranscriptMessage,

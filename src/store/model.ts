@@ -1,37 +1,46 @@
-import { createTranscriptParser } from '../stream/parser.js';
-import type { ToolChunk, TranscriptChunk, TranscriptOptions } from '../types.js';
+import type { TranscriptEvent } from '../stream/events.js';
+import { createSegmentParser } from '../stream/parser.js';
+import type { TextChunk, ToolApproval, ToolChunk, ToolState, TranscriptChunk, TranscriptOptions } from '../types.js';
 import { extendsText } from './extends-text.js';
-import { nativeToolChunk, StreamedInput, type NativeToolFields } from './native-tool.js';
+import { IdOrder } from './id-order.js';
+import { nativeToolChunk, NATIVE_SYNTAX, StreamedJsonInput, transcriptMetadata, type NativeToolFields } from './native-tool.js';
 import { RecordHistory } from './record-history.js';
-import { NativeSegment, ParsedSegment, SkippedSegment, type Segment } from './segments.js';
+import { ChunksSegment, NativeSegment, ParsedSegment, SkippedSegment, type Segment } from './segments.js';
+import { findSyntax, SourceInput } from './source-input.js';
 import type { TranscriptItem, TranscriptMessage, TranscriptMessagePart } from './types.js';
 
-/** How the host settled a tool: it wins over what the text says. */
-export type ToolResult = { output: unknown } | { errorText: string };
+/**
+ * What the host (or a later AI SDK chunk) says about a tool, laid over what the text says:
+ * an output, an error, an approval request or answer, a denial. It wins over the block.
+ */
+export interface ToolPatch {
+  state?: ToolState;
+  output?: unknown;
+  errorText?: string;
+  approval?: ToolApproval;
+}
 
 /** What one batch of operations changed. */
 export interface ModelChanges {
-  /** The new `ids`, when an item was added, removed or renamed. */
-  ids: string[] | undefined;
+  /** The ids snapshot: a new function when an item was added or removed. */
+  ids: () => readonly string[];
   /** Ids of items that were added, changed or removed. */
   changed: string[];
 }
 
 interface Entry {
-  /** The chunk as the parser or the AI SDK gave it (after id renumbering). */
+  /** The chunk as the events (or the AI SDK) made it. */
   source: TranscriptChunk;
-  /** The chunk shown: `source` with the host's result applied. */
+  /** The chunk shown: `source` with the host's patch applied. */
   item: TranscriptItem;
   segment: Segment;
 }
 
-const DEFAULT_ID_PREFIX = 'tool-call-';
-
 /**
- * The transcript as an ordered list of segments whose chunks become items.
- * Mutable and framework-free; the store wraps it and publishes each batch of
- * changes as one immutable state. Every operation touches only the items it
- * changes, so the cost of a delta does not grow with the transcript.
+ * The transcript as an ordered list of segments whose events become items. Mutable and
+ * framework-free; the store wraps it and publishes each batch of changes as one immutable
+ * state. Every event touches only its own item, so the work of a delta is the parser's plus
+ * a constant, whatever the length of the transcript ({@link work} counts it for the tests).
  */
 export class TranscriptModel {
   private segments: Segment[] = [];
@@ -39,12 +48,13 @@ export class TranscriptModel {
   private readonly history = new RecordHistory<TranscriptItem>();
   /** toolCallId → item id (the latest item with that toolCallId). */
   private readonly toolIndex = new Map<string, string>();
-  private readonly results = new Map<string, ToolResult>();
+  private readonly patches = new Map<string, ToolPatch>();
+  private readonly order = new IdOrder();
   private textCount = 0;
   private toolItems = 0;
-  private ids: string[] = [];
-  private idsDirty = false;
   private readonly changed = new Set<string>();
+  /** Units of store work (events folded, items written, ids copied): linear in the input, by construction. */
+  work = 0;
 
   /** The segment `append` writes to. */
   private appendSegment: ParsedSegment | undefined;
@@ -53,14 +63,11 @@ export class TranscriptModel {
   /** The message shown by `setMessage`, and one segment per part. */
   private messageId: string | undefined;
   private messageSlots: Segment[] = [];
-  /** The segment of `setChunks`. */
-  private chunksSegment: ParsedSegment | undefined;
+  /** The segment of `setChunks`, with the chunks it shows. */
+  private chunksSegment: ChunksSegment | undefined;
+  private shownChunks: readonly TranscriptChunk[] = [];
 
-  private readonly idPrefix: string;
-
-  constructor(private readonly options: TranscriptOptions) {
-    this.idPrefix = options.idPrefix ?? DEFAULT_ID_PREFIX;
-  }
+  constructor(private readonly options: TranscriptOptions) {}
 
   // -- reading --------------------------------------------------------------
 
@@ -68,7 +75,12 @@ export class TranscriptModel {
     return this.entries.get(id)?.item;
   }
 
-  /** Tools still receiving input (a failed stream turns them into errors). */
+  /** Item id of a tool by item id or toolCallId. */
+  toolItemId(id: string): string | undefined {
+    return this.entries.get(id)?.item.type === 'tool' ? id : this.toolIndex.get(id);
+  }
+
+  /** Tools still receiving input (a stopped stream interrupts them). */
   openToolIds(): string[] {
     const open: string[] = [];
     for (const [id, entry] of this.entries) if (entry.item.type === 'tool' && entry.item.state === 'input-streaming') open.push(id);
@@ -82,20 +94,9 @@ export class TranscriptModel {
 
   /** Takes the changes since the previous call. */
   commit(): ModelChanges {
-    let ids: string[] | undefined;
-    if (this.idsDirty) {
-      ids = [];
-      for (const segment of this.segments) for (const id of segment.itemIds) ids.push(id);
-      this.ids = ids;
-      this.idsDirty = false;
-    }
     const changed = [...this.changed];
     this.changed.clear();
-    return { ids, changed };
-  }
-
-  currentIds(): string[] {
-    return this.ids;
+    return { ids: this.order.snapshot(), changed };
   }
 
   // -- text -----------------------------------------------------------------
@@ -127,56 +128,101 @@ export class TranscriptModel {
     if (segment) this.endSegment(segment);
   }
 
-  /** Shows a list of chunks given by the host (replacing anything else). */
+  /** Shows a list of chunks given by the host (replacing anything else); unchanged chunks keep their items. */
   setChunks(chunks: readonly TranscriptChunk[]): void {
     let segment = this.chunksSegment;
     if (!segment || this.segments.length !== 1) {
       this.clear();
-      segment = this.chunksSegment = new ParsedSegment(undefined, 0);
-      segment.ended = true;
+      segment = this.chunksSegment = new ChunksSegment();
       this.segments.push(segment);
+      this.shownChunks = [];
     }
+    const previous = this.shownChunks;
+    const ids = segment.itemIds;
+    let start = 0;
+    while (start < previous.length && start < chunks.length && previous[start] === chunks[start]) start++;
+    // Items from the first change on are rebuilt; an item whose kind and id match keeps its item id.
+    const removed = ids.splice(start);
+    let reuse = 0;
+    for (let i = start; i < chunks.length; i++) {
+      const chunk = chunks[i]!;
+      const candidate = removed[reuse];
+      const existing = candidate === undefined ? undefined : this.entries.get(candidate)?.source;
+      if (existing && existing.type === chunk.type && (chunk.type === 'text' || (existing as ToolChunk).toolCallId === chunk.toolCallId)) {
+        reuse++;
+        ids.push(candidate!);
+        this.put(candidate!, chunk, segment);
+      } else {
+        const id = this.allocateId(chunk.type === 'text' ? `text-${++this.textCount}` : chunk.toolCallId);
+        ids.push(id);
+        this.put(id, chunk, segment);
+      }
+    }
+    for (const id of removed.slice(reuse)) this.drop(id);
+    if (reuse !== removed.length || ids.length !== previous.length) this.order.replace(ids.slice());
     // A copy: the host may go on mutating its array.
-    this.syncParsed(segment, chunks.slice(), false);
+    this.shownChunks = chunks.slice();
   }
 
   // -- native tools ---------------------------------------------------------
 
-  /** `tool-input-start`: a native call begins (or restarts). */
-  toolInputStart(toolCallId: string, toolName: string): void {
-    const segment = this.nativeSegment(toolCallId, { toolCallId, toolName, state: 'input-streaming' });
-    segment.input = new StreamedInput();
+  /**
+   * `tool-input-start`: a native call begins. With tool-transcript's `inputEncoding: 'text'`
+   * and `toolMetadata.syntax`, its deltas are source text of that syntax, read as it arrives.
+   */
+  toolInputStart(toolCallId: string, toolName: string, toolMetadata?: unknown, inputEncoding?: unknown): void {
+    const segment = this.nativeSegment(toolCallId, { toolCallId, toolName, state: 'input-streaming', toolMetadata });
+    const syntaxName = inputEncoding === 'text' ? transcriptMetadata(toolMetadata)?.syntax : undefined;
+    const syntax = syntaxName === undefined ? undefined : findSyntax(syntaxName, this.options);
+    segment.source = syntax ? new SourceInput(syntax, this.options) : undefined;
+    segment.json = syntax || inputEncoding === 'text' ? undefined : new StreamedJsonInput();
   }
 
-  /** `tool-input-delta`: more of a native call's JSON input. */
+  /** `tool-input-delta`: more of a native call's input (JSON, or source text of a syntax). */
   toolInputDelta(toolCallId: string, delta: string): void {
     const segment = this.findNative(toolCallId);
-    if (!segment?.input || segment.source.state !== 'input-streaming') return;
-    const input = segment.input.push(delta);
-    if (input !== segment.source.input) this.setNativeSource(segment, { ...segment.source, input });
+    if (!segment) return;
+    const id = segment.itemIds[0]!;
+    const source = this.entries.get(id)!.source as ToolChunk;
+    if (source.state !== 'input-streaming') return;
+    this.work++;
+    if (segment.source) {
+      const progress = segment.source.push(delta);
+      this.put(id, { ...source, input: progress.input, toolName: progress.toolName ?? source.toolName, raw: source.raw + delta }, segment);
+    } else if (segment.json) {
+      const input = segment.json.push(delta);
+      if (input !== source.input) this.put(id, { ...source, input }, segment);
+    } else {
+      // Text input of an unknown syntax: shown as the text so far.
+      this.put(id, { ...source, input: (typeof source.input === 'string' ? source.input : '') + delta }, segment);
+    }
   }
 
-  /** `tool-input-available` / `tool-input-error`, or a message's tool part: the call's fields as they are now. */
+  /** `tool-input-available` / `tool-input-error`, or a message's tool part: the call as it is now. */
   setNativeTool(fields: NativeToolFields): void {
     const segment = this.nativeSegment(fields.toolCallId, fields);
-    if (fields.state !== 'input-streaming') segment.input = undefined;
+    if (fields.state !== 'input-streaming') {
+      segment.json = undefined;
+      segment.source = undefined;
+    }
   }
 
   // -- results --------------------------------------------------------------
 
-  /** Settles a tool (native or written in the text) by item id or toolCallId. */
-  settleTool(id: string, result: ToolResult): boolean {
-    const itemId = this.entries.get(id)?.item.type === 'tool' ? id : this.toolIndex.get(id);
+  /** Lays a patch over a tool (native or written in the text), by item id or toolCallId. */
+  patchTool(id: string, patch: ToolPatch): boolean {
+    const itemId = this.toolItemId(id);
     const entry = itemId === undefined ? undefined : this.entries.get(itemId);
     if (!entry || entry.source.type !== 'tool') return false;
-    if (entry.segment.kind === 'native') {
-      entry.segment.input = undefined;
-      this.setNativeSource(entry.segment, withResult(entry.source, result));
-    } else {
-      this.results.set(itemId!, result);
-      this.put(itemId!, entry.source, entry.segment);
-    }
+    this.patches.set(itemId!, mergePatch(this.patches.get(itemId!), patch));
+    this.put(itemId!, entry.source, entry.segment);
     return true;
+  }
+
+  /** Item id of the tool whose approval has this id (an AI SDK `tool-approval-response` names only that). */
+  toolByApproval(approvalId: string): string | undefined {
+    for (const [id, entry] of this.entries) if (entry.item.type === 'tool' && entry.item.approval?.id === approvalId) return id;
+    return undefined;
   }
 
   // -- messages -------------------------------------------------------------
@@ -193,6 +239,7 @@ export class TranscriptModel {
   }
 
   private syncPart(part: TranscriptMessagePart, index: number): void {
+    this.work++;
     const kind = part.type === 'text' ? 'parsed' : toolPartName(part) !== undefined ? 'native' : 'skipped';
     let slot: Segment | undefined = this.messageSlots[index];
     if (slot && slot.kind !== kind) {
@@ -203,52 +250,103 @@ export class TranscriptModel {
       if (!slot) this.pushSlot(new SkippedSegment());
       return;
     }
-    if (kind === 'native') {
-      const fields: NativeToolFields = {
-        toolCallId: part.toolCallId ?? `${this.idPrefix}part-${index + 1}`,
-        toolName: toolPartName(part)!,
-        state: part.state ?? 'input-available',
-        input: part.input,
-        output: part.output,
-        errorText: part.errorText,
-      };
-      if (!slot) {
-        const chunk = nativeToolChunk(fields);
-        const segment = new NativeSegment(this.allocateId(chunk), chunk);
-        this.pushSlot(segment);
-        this.put(segment.itemIds[0]!, segment.source, segment);
-      } else {
-        const segment = slot as NativeSegment;
-        const next = nativeToolChunk(fields);
-        if (!sameTool(segment.source, next)) this.setNativeSource(segment, next);
-      }
-      return;
-    }
-    let segment = slot as ParsedSegment | undefined;
+    if (kind === 'native') return this.syncToolPart(part, index, slot as NativeSegment | undefined);
+    this.syncTextPart(part, slot as ParsedSegment | undefined);
+  }
+
+  private syncTextPart(part: TranscriptMessagePart, slot: ParsedSegment | undefined): void {
+    let segment = slot;
     if (!segment) {
-      segment = new ParsedSegment(createTranscriptParser(this.options), this.toolItems);
+      segment = new ParsedSegment(createSegmentParser(this.options, this.toolItems));
       this.pushSlot(segment);
     }
     const text = part.text ?? '';
+    // A finished part does not change (the SDK clones the message on every update: compared by length, not content).
+    if (segment.ended && part.state !== 'streaming' && text.length === segment.text.length) return;
     if (text !== segment.text) {
       if (!segment.ended && extendsText(text, segment.text)) {
         this.write(segment, text.slice(segment.text.length));
       } else {
-        // Not an extension (or the part was already finished): parse it again; unchanged items keep their ids.
-        segment.parser = createTranscriptParser(this.options);
-        segment.ended = false;
-        segment.parser.write(text);
-        this.syncParsed(segment, segment.parser.chunks, false);
+        this.reparse(segment, text);
       }
       segment.text = text;
     }
     if (part.state !== 'streaming') this.endSegment(segment);
   }
 
+  /** A part's text that does not extend what was shown: parsed again; items of the same kind keep their ids. */
+  private reparse(segment: ParsedSegment, text: string): void {
+    const old = segment.itemIds.splice(0);
+    segment.items.clear();
+    segment.parser = createSegmentParser(this.options, this.toolItems - old.filter((id) => this.entries.get(id)?.source.type === 'tool').length);
+    segment.ended = false;
+    const reusable = old.slice();
+    this.fold(segment, segment.parser.write(text), reusable);
+    for (const id of reusable) if (!segment.itemIds.includes(id)) this.drop(id);
+    this.rebuildOrder();
+  }
+
+  private syncToolPart(part: TranscriptMessagePart, index: number, slot: NativeSegment | undefined): void {
+    const fields: NativeToolFields = {
+      toolCallId: part.toolCallId ?? `tool-part-${index + 1}`,
+      toolName: toolPartName(part)!,
+      state: part.state ?? 'input-available',
+      input: part.input,
+      output: part.output,
+      errorText: part.errorText,
+      approval: part.approval,
+      toolMetadata: part.toolMetadata,
+    };
+    let segment = slot;
+    const previous = segment ? (this.entries.get(segment.itemIds[0]!)?.source as ToolChunk | undefined) : undefined;
+    // A settled part does not change its content, only its state (the message is cloned on every update).
+    if (previous && fields.state === previous.state && fields.state !== 'input-streaming' && previous.closed && !part.preliminary) {
+      if (sameApproval(previous.approval, fields.approval)) return;
+    }
+    let chunk = nativeToolChunk(fields);
+    if (fields.state === 'input-streaming') {
+      const live = this.liveSource(segment, part, chunk);
+      if (live) chunk = live;
+    }
+    if (!segment) {
+      segment = new NativeSegment(this.allocateId(chunk.toolCallId));
+      this.pushSlot(segment);
+      this.put(segment.itemIds[0]!, chunk, segment);
+      return;
+    }
+    if (!previous || !sameTool(previous, chunk)) this.put(segment.itemIds[0]!, chunk, segment);
+  }
+
+  /**
+   * The input so far of a streaming part whose raw text is source of a tool-transcript syntax
+   * (`toolMetadata.syntax`, `inputEncoding: 'text'`): read by that syntax, fed only the new text.
+   */
+  private liveSource(segment: NativeSegment | undefined, part: TranscriptMessagePart, chunk: ToolChunk): ToolChunk | undefined {
+    const raw = typeof part.rawInput === 'string' ? part.rawInput : typeof part.input === 'string' ? part.input : undefined;
+    const syntaxName = transcriptMetadata(part.toolMetadata)?.syntax;
+    const syntax = raw === undefined || syntaxName === undefined ? undefined : findSyntax(syntaxName, this.options);
+    if (raw === undefined || !syntax) return undefined;
+    const holder = segment ?? { source: undefined as SourceInput | undefined };
+    let reader = holder.source;
+    if (!reader || raw.length < reader.fed) reader = new SourceInput(syntax, this.options);
+    const progress = reader.push(raw.slice(reader.fed));
+    this.work++;
+    if (segment) segment.source = reader;
+    else this.pendingSource = reader;
+    return { ...chunk, input: progress.input, toolName: progress.toolName ?? chunk.toolName, raw };
+  }
+
+  /** The reader made for a part whose segment is created right after. */
+  private pendingSource: SourceInput | undefined;
+
   private pushSlot(segment: Segment): void {
+    if (segment.kind === 'native' && this.pendingSource) {
+      segment.source = this.pendingSource;
+      this.pendingSource = undefined;
+    }
     this.messageSlots.push(segment);
     this.segments.push(segment);
-    this.idsDirty = true;
+    for (const id of segment.itemIds) this.order.append(id);
   }
 
   /** Removes the message's segments from part `index` on (they are the last segments). */
@@ -256,7 +354,7 @@ export class TranscriptModel {
     const removed = this.messageSlots.splice(index);
     this.segments.splice(this.segments.length - removed.length);
     for (const segment of removed) for (const id of segment.itemIds) this.drop(id);
-    this.idsDirty = true;
+    this.rebuildOrder();
   }
 
   // -- whole store ----------------------------------------------------------
@@ -268,7 +366,8 @@ export class TranscriptModel {
     this.entries.clear();
     this.history.clear();
     this.toolIndex.clear();
-    this.results.clear();
+    this.patches.clear();
+    this.order.replace([]);
     this.textCount = 0;
     this.toolItems = 0;
     this.appendSegment = undefined;
@@ -276,96 +375,90 @@ export class TranscriptModel {
     this.messageId = undefined;
     this.messageSlots = [];
     this.chunksSegment = undefined;
-    this.idsDirty = true;
+    this.shownChunks = [];
   }
 
   // -- parsed segments ------------------------------------------------------
 
   private addParsedSegment(): ParsedSegment {
-    const segment = new ParsedSegment(createTranscriptParser(this.options), this.toolItems);
+    // Generated ids continue the store's count of tools, so two text parts give no two `tool-call-1`.
+    const segment = new ParsedSegment(createSegmentParser(this.options, this.toolItems));
     this.segments.push(segment);
     return segment;
   }
 
   private write(segment: ParsedSegment, delta: string): void {
-    if (segment.ended || !segment.parser || delta === '') return;
-    segment.parser.write(delta);
-    this.syncParsed(segment, segment.parser.chunks, true);
+    if (segment.ended || delta === '') return;
+    this.fold(segment, segment.parser.write(delta));
   }
 
   private endSegment(segment: ParsedSegment): void {
-    if (segment.ended || !segment.parser) return;
+    if (segment.ended) return;
     segment.ended = true;
-    segment.parser.end();
-    this.syncParsed(segment, segment.parser.chunks, true);
+    this.fold(segment, segment.parser.end());
   }
 
   /**
-   * Brings a segment's items in line with a new snapshot. `tailOnly`: the
-   * snapshot comes from the parser, whose finished chunks keep their identity,
-   * so the comparison walks back from the end only as far as chunks changed.
+   * Folds a segment's events into its items: one item written per event, nothing else
+   * looked at. `reuse`: item ids of a reparsed segment, given again to items of the same kind.
    */
-  private syncParsed(segment: ParsedSegment, snapshot: readonly TranscriptChunk[], tailOnly: boolean): void {
-    const previous = segment.chunks;
-    const common = Math.min(previous.length, snapshot.length);
-    let start = 0;
-    if (tailOnly) {
-      let i = common - 1;
-      while (i >= 0 && previous[i] !== snapshot[i]) i--;
-      start = i + 1;
-    } else {
-      while (start < common && previous[start] === snapshot[start]) start++;
-    }
-    const { toolsBefore, itemIds } = segment;
-    for (let j = start; j < snapshot.length; j++) {
-      const before = j === 0 ? 0 : toolsBefore[j - 1]! + (snapshot[j - 1]!.type === 'tool' ? 1 : 0);
-      const unchanged = j < previous.length && previous[j] === snapshot[j] && toolsBefore[j] === before;
-      toolsBefore[j] = before;
-      if (unchanged) continue;
-      const source = this.renumber(segment, snapshot[j]!, before);
-      if (j < itemIds.length) this.replace(segment, j, source);
-      else {
-        itemIds.push(this.allocateId(source));
-        this.put(itemIds[j]!, source, segment);
-        this.idsDirty = true;
+  private fold(segment: ParsedSegment, events: readonly TranscriptEvent[], reuse?: string[]): void {
+    for (const event of events) {
+      this.work++;
+      switch (event.type) {
+        case 'text-start': {
+          const id = takeReusable(reuse, (old) => this.entries.get(old)?.source.type === 'text') ?? this.allocateId(`text-${++this.textCount}`);
+          segment.items.set(event.key, id);
+          this.addItem(segment, id, { type: 'text', value: '' });
+          break;
+        }
+        case 'text-delta': {
+          const id = segment.items.get(event.key)!;
+          const source = this.entries.get(id)!.source as TextChunk;
+          this.put(id, { type: 'text', value: source.value + event.delta }, segment);
+          break;
+        }
+        case 'text-end':
+          break;
+        case 'tool-start': {
+          const toolCallId = event.toolCallId ?? event.key;
+          const id =
+            takeReusable(reuse, (old) => (this.entries.get(old)?.source as ToolChunk | undefined)?.toolCallId === toolCallId) ??
+            this.allocateId(event.key);
+          segment.items.set(event.key, id);
+          const chunk: ToolChunk = {
+            type: 'tool',
+            toolCallId,
+            toolName: event.toolName,
+            state: 'input-streaming',
+            input: {},
+            syntax: event.syntax,
+            raw: '',
+            closed: false,
+          };
+          this.addItem(segment, id, chunk);
+          break;
+        }
+        case 'tool-identity': {
+          const id = segment.items.get(event.key)!;
+          const source = this.entries.get(id)!.source as ToolChunk;
+          this.put(id, { ...source, toolCallId: event.toolCallId, toolName: event.toolName }, segment);
+          break;
+        }
+        case 'tool-delta': {
+          const id = segment.items.get(event.key)!;
+          const source = this.entries.get(id)!.source as ToolChunk;
+          const next: ToolChunk = { ...source, raw: source.raw + event.delta };
+          if (event.input !== undefined) next.input = event.input;
+          if (event.toolName !== undefined) next.toolName = event.toolName;
+          this.put(id, next, segment);
+          break;
+        }
+        case 'tool-settle':
+          this.put(segment.items.get(event.key)!, event.chunk, segment);
+          break;
       }
     }
-    while (itemIds.length > snapshot.length) {
-      this.drop(itemIds.pop()!);
-      this.idsDirty = true;
-    }
-    toolsBefore.length = snapshot.length;
-    segment.chunks = snapshot;
-  }
-
-  /**
-   * In a segment after other tools, a generated id (`tool-call-N`, N counting
-   * the segment's own tools) continues the store's count instead, so a
-   * message with several text parts has no two `tool-call-1`.
-   */
-  private renumber(segment: ParsedSegment, chunk: TranscriptChunk, toolsBefore: number): TranscriptChunk {
-    if (segment.toolOffset === 0 || chunk.type !== 'tool') return chunk;
-    if (chunk.toolCallId !== `${this.idPrefix}${toolsBefore + 1}`) return chunk;
-    return { ...chunk, toolCallId: `${this.idPrefix}${toolsBefore + 1 + segment.toolOffset}` };
-  }
-
-  /** The chunk at `index` of a segment changed: update its item, or rename it when its identity changed. */
-  private replace(segment: ParsedSegment, index: number, source: TranscriptChunk): void {
-    const id = segment.itemIds[index]!;
-    const current = this.entries.get(id)!.source;
-    const sameIdentity =
-      current.type === source.type && (source.type === 'text' || (current as ToolChunk).toolCallId === source.toolCallId);
-    if (sameIdentity) {
-      this.put(id, source, segment);
-      return;
-    }
-    const result = current.type === 'tool' && source.type === 'tool' ? this.results.get(id) : undefined;
-    this.drop(id);
-    const next = this.allocateId(source);
-    segment.itemIds[index] = next;
-    if (result) this.results.set(next, result);
-    this.put(next, source, segment);
-    this.idsDirty = true;
   }
 
   // -- native segments ------------------------------------------------------
@@ -381,37 +474,51 @@ export class TranscriptModel {
     const chunk = nativeToolChunk(fields);
     const existing = this.findNative(toolCallId);
     if (existing) {
-      if (!sameTool(existing.source, chunk)) this.setNativeSource(existing, chunk);
+      const id = existing.itemIds[0]!;
+      const source = this.entries.get(id)!.source as ToolChunk;
+      // A native chunk without tool-transcript's metadata keeps the syntax and raw the call already had.
+      const next = chunk.syntax === NATIVE_SYNTAX && source.syntax !== NATIVE_SYNTAX ? { ...chunk, syntax: source.syntax } : chunk;
+      if (!sameTool(source, next)) this.put(id, next, existing);
       return existing;
     }
-    const segment = new NativeSegment(this.allocateId(chunk), chunk);
+    const segment = new NativeSegment(this.allocateId(chunk.toolCallId));
     this.segments.push(segment);
+    this.order.append(segment.itemIds[0]!);
     this.put(segment.itemIds[0]!, chunk, segment);
-    this.idsDirty = true;
     return segment;
-  }
-
-  private setNativeSource(segment: NativeSegment, source: ToolChunk): void {
-    segment.source = source;
-    this.put(segment.itemIds[0]!, source, segment);
   }
 
   // -- items ----------------------------------------------------------------
 
-  /** A free item id for a new chunk: `text-N` or the toolCallId, `~2`, `~3`… when taken. */
-  private allocateId(chunk: TranscriptChunk): string {
-    const base = chunk.type === 'text' ? `text-${++this.textCount}` : chunk.toolCallId;
+  /** A free item id: `base`, else `base~2`, `base~3`… */
+  private allocateId(base: string): string {
     if (!this.entries.has(base)) return base;
     let n = 2;
     while (this.entries.has(`${base}~${n}`)) n++;
     return `${base}~${n}`;
   }
 
-  /** Sets an item from its source chunk (applying the host's result). */
+  /** Adds an item at the end of its segment (at the end of the transcript, unless a later segment exists). */
+  private addItem(segment: Segment, id: string, source: TranscriptChunk): void {
+    (segment.itemIds as string[]).push(id);
+    this.put(id, source, segment);
+    if (this.segments[this.segments.length - 1] === segment) this.order.append(id);
+    else this.rebuildOrder();
+  }
+
+  private rebuildOrder(): void {
+    const ids: string[] = [];
+    for (const segment of this.segments) for (const id of segment.itemIds) ids.push(id);
+    this.work += ids.length;
+    this.order.replace(ids);
+  }
+
+  /** Sets an item from its source chunk (applying the host's patch). */
   private put(id: string, source: TranscriptChunk, segment: Segment): void {
+    this.work++;
     const previous = this.entries.get(id);
-    const result = source.type === 'tool' ? this.results.get(id) : undefined;
-    const item = result && source.type === 'tool' ? withResult(source, result) : source;
+    const patch = source.type === 'tool' ? this.patches.get(id) : undefined;
+    const item = patch && source.type === 'tool' ? applyPatch(source, patch) : source;
     this.entries.set(id, { source, item, segment });
     this.history.set(id, item, previous === undefined);
     this.changed.add(id);
@@ -426,7 +533,7 @@ export class TranscriptModel {
     if (!entry) return;
     this.entries.delete(id);
     this.history.delete(id);
-    this.results.delete(id);
+    this.patches.delete(id);
     this.changed.add(id);
     if (entry.source.type === 'tool') {
       this.toolItems--;
@@ -435,12 +542,30 @@ export class TranscriptModel {
   }
 }
 
-/** A tool chunk with the host's result: output (`output-available`) or error (`output-error`). */
-function withResult(source: ToolChunk, result: ToolResult): ToolChunk {
-  const { output: _output, errorText: _errorText, ...rest } = source;
-  return 'errorText' in result
-    ? { ...rest, state: 'output-error', errorText: result.errorText }
-    : { ...rest, state: 'output-available', output: result.output };
+/** The first id of `reuse` that `fits`, taken out of it. */
+function takeReusable(reuse: string[] | undefined, fits: (id: string) => boolean): string | undefined {
+  if (!reuse || reuse.length === 0) return undefined;
+  const index = reuse.findIndex(fits);
+  if (index < 0) return undefined;
+  return reuse.splice(index, 1)[0];
+}
+
+/** Two patches, the later one winning; an output clears an error and the other way round. */
+function mergePatch(a: ToolPatch | undefined, b: ToolPatch): ToolPatch {
+  const merged: ToolPatch = { ...a, ...b };
+  if (a?.approval && b.approval) merged.approval = { ...a.approval, ...b.approval };
+  if (b.state === 'output-available' || b.state === 'output-denied') delete merged.errorText;
+  if (b.state === 'output-error' || b.state === 'output-denied') delete merged.output;
+  return merged;
+}
+
+/** A tool chunk with a patch laid over it. */
+function applyPatch(source: ToolChunk, patch: ToolPatch): ToolChunk {
+  const item: ToolChunk = { ...source, ...patch };
+  if (patch.approval && source.approval) item.approval = { ...source.approval, ...patch.approval };
+  if (patch.state === 'output-available' && patch.errorText === undefined) delete item.errorText;
+  if ((patch.state === 'output-error' || patch.state === 'output-denied') && patch.output === undefined) delete item.output;
+  return item;
 }
 
 /** The tool name of a `tool-NAME` or `dynamic-tool` message part, else `undefined`. */
@@ -450,6 +575,10 @@ function toolPartName(part: TranscriptMessagePart): string | undefined {
   return undefined;
 }
 
+function sameApproval(a: ToolApproval | undefined, b: ToolApproval | undefined): boolean {
+  return a?.id === b?.id && a?.approved === b?.approved && a?.reason === b?.reason;
+}
+
 /** Same shown content (a message is cloned on each update, so compare by value). */
 function sameTool(a: ToolChunk, b: ToolChunk): boolean {
   return (
@@ -457,8 +586,12 @@ function sameTool(a: ToolChunk, b: ToolChunk): boolean {
     a.toolName === b.toolName &&
     a.state === b.state &&
     a.errorText === b.errorText &&
+    a.syntax === b.syntax &&
+    a.raw === b.raw &&
+    sameApproval(a.approval, b.approval) &&
     deepEqual(a.input, b.input) &&
-    deepEqual(a.output, b.output)
+    deepEqual(a.output, b.output) &&
+    deepEqual(a.fields, b.fields)
   );
 }
 

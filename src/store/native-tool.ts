@@ -1,55 +1,79 @@
-import type { ToolChunk, ToolState } from '../types.js';
-import { parsePartialJson } from './partial-json.js';
+import { parsePartialJson } from '../syntaxes/json/calls.js';
+import { TOOL_STATES, type ToolApproval, type ToolChunk, type ToolMetadata, type ToolState } from '../types.js';
 
 /** `syntax` of a tool chunk that came from the AI SDK as a native tool call, not from the text. */
 export const NATIVE_SYNTAX = 'native';
+
+/**
+ * Kept for compatibility: a denied call is now shown in its own state, `output-denied`
+ * (with the person's `approval.reason` when there is one), not as an error with this text.
+ * @deprecated
+ */
+export const DENIED_TEXT = 'The tool call was denied.';
 
 /** What the AI SDK says about a tool call (from stream chunks or a message part). */
 export interface NativeToolFields {
   toolCallId: string;
   toolName: string;
-  /** An AI SDK tool state, including the approval states of v6. */
+  /** An AI SDK tool state. */
   state: string;
   input?: unknown;
   output?: unknown;
   errorText?: string;
+  approval?: ToolApproval;
+  /** The part's `toolMetadata`: tool-transcript's own (see {@link ToolMetadata}) gives back what the state could not carry. */
+  toolMetadata?: unknown;
 }
 
-/** Shown for an AI SDK call whose execution the user denied. */
-export const DENIED_TEXT = 'The tool call was denied.';
-
 /**
- * A native tool call as a tool chunk. Approval states show as
- * `input-available` (the call waits), a denied call as `output-error`.
+ * A native tool call as a tool chunk, in the AI SDK's own seven states. When its
+ * `toolMetadata` is tool-transcript's (the call was written in the text and encoded by
+ * `createTranscriptParser`), the syntax, and what the part's state had no place for (an
+ * `output` beside an explicit `input-available`, `fields`, an approval answer), are put back.
  */
 export function nativeToolChunk(fields: NativeToolFields): ToolChunk {
   const state = toToolState(fields.state);
+  const meta = transcriptMetadata(fields.toolMetadata);
   const chunk: ToolChunk = {
     type: 'tool',
     toolCallId: fields.toolCallId,
     toolName: fields.toolName,
     state,
     input: fields.input === undefined ? {} : fields.input,
-    syntax: NATIVE_SYNTAX,
+    syntax: meta?.syntax ?? NATIVE_SYNTAX,
     raw: '',
     closed: state !== 'input-streaming',
   };
-  if (state === 'output-available') chunk.output = fields.output;
-  if (state === 'output-error') chunk.errorText = fields.errorText ?? (fields.state === 'output-denied' ? DENIED_TEXT : '');
+  const output = state === 'output-available' ? fields.output : meta?.output;
+  if (output !== undefined || state === 'output-available') chunk.output = output;
+  const errorText = state === 'output-error' ? (fields.errorText ?? '') : meta?.errorText;
+  if (errorText !== undefined) chunk.errorText = errorText;
+  if (meta?.fields !== undefined) chunk.fields = meta.fields;
+  const approval = mergeApproval(fields.approval, meta?.approval);
+  if (approval !== undefined) chunk.approval = approval;
   return chunk;
 }
 
+/** The part's approval (id, answer) with the answer tool-transcript kept in the metadata. */
+function mergeApproval(part: ToolApproval | undefined, kept: ToolApproval | undefined): ToolApproval | undefined {
+  if (part === undefined && kept === undefined) return undefined;
+  const approval: ToolApproval = { id: part?.id ?? kept!.id };
+  const approved = part?.approved ?? kept?.approved;
+  const reason = part?.reason ?? kept?.reason;
+  if (approved !== undefined) approval.approved = approved;
+  if (reason !== undefined) approval.reason = reason;
+  return approval;
+}
+
+/** tool-transcript's metadata, when the part carries it (`{ syntax: string, … }`). */
+export function transcriptMetadata(value: unknown): ToolMetadata | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const meta = value as ToolMetadata;
+  return typeof meta.syntax === 'string' ? meta : undefined;
+}
+
 function toToolState(state: string): ToolState {
-  switch (state) {
-    case 'input-streaming':
-    case 'output-available':
-    case 'output-error':
-      return state;
-    case 'output-denied':
-      return 'output-error';
-    default:
-      return 'input-available';
-  }
+  return (TOOL_STATES as readonly string[]).includes(state) ? (state as ToolState) : 'input-available';
 }
 
 /** Reparse the streamed input only when it grew by this share (keeps a long input linear overall). */
@@ -58,10 +82,11 @@ const REPARSE_GROWTH = 0.25;
 const SMALL_INPUT = 2048;
 
 /**
- * The input text of a native call while it streams (`tool-input-delta`),
- * parsed as partial JSON at a pace that keeps the total work linear.
+ * The JSON input text of a native call while it streams (`tool-input-delta`), parsed as
+ * partial JSON (the one repairer, with the AI SDK's semantics) at a pace that keeps the
+ * total work linear.
  */
-export class StreamedInput {
+export class StreamedJsonInput {
   private text = '';
   private parsedLength = 0;
   private value: unknown = {};

@@ -1,46 +1,43 @@
-import type { TranscriptParser } from '../stream/parser.js';
-import type { ToolChunk, TranscriptChunk } from '../types.js';
-import type { StreamedInput } from './native-tool.js';
+import type { TranscriptEventParser } from '../stream/parser.js';
+import type { StreamedJsonInput } from './native-tool.js';
+import type { SourceInput } from './source-input.js';
 
 /**
- * A run of items parsed from one text: the `append` text, one AI SDK text
- * part, one text part of a message, or a list of chunks given by the host.
+ * A run of items parsed from one text: the `append` text, one AI SDK text part, or one
+ * text part of a message. Its parser's events are folded into items; `items` maps the
+ * events' keys to the store's item ids, given once and never changed.
  */
 export class ParsedSegment {
   readonly kind = 'parsed';
-  /** Item ids, one per chunk of the last snapshot. */
+  /** Item ids in order. */
   readonly itemIds: string[] = [];
-  /** The last snapshot, to tell changed chunks (new objects) from unchanged ones. */
-  chunks: readonly TranscriptChunk[] = [];
-  /** `toolsBefore[i]`: tool chunks before index `i` (a generated id is `PREFIX` + that + 1). */
-  readonly toolsBefore: number[] = [];
+  /** Event key → item id. */
+  readonly items = new Map<string, string>();
   /** The text of a message part as last seen (message parts only: compared with the part's next version). */
   text = '';
   ended = false;
 
-  /**
-   * @param parser `undefined` for a list of chunks given by the host.
-   * @param toolOffset Tool items before this segment: generated ids continue from there.
-   */
-  constructor(
-    public parser: TranscriptParser | undefined,
-    readonly toolOffset: number,
-  ) {}
+  constructor(public parser: TranscriptEventParser) {}
 }
 
 /** One native AI SDK tool call (from stream chunks or a message part). */
 export class NativeSegment {
   readonly kind = 'native';
   readonly itemIds: string[];
-  /** Partial input while `tool-input-delta` chunks arrive. */
-  input: StreamedInput | undefined;
+  /** Partial JSON input while `tool-input-delta` chunks arrive. */
+  json: StreamedJsonInput | undefined;
+  /** Source text of a tool-transcript syntax while it arrives (`inputEncoding: 'text'`). */
+  source: SourceInput | undefined;
 
-  constructor(
-    itemId: string,
-    public source: ToolChunk,
-  ) {
+  constructor(itemId: string) {
     this.itemIds = [itemId];
   }
+}
+
+/** Items given as a list of chunks by the host (`setChunks`). */
+export class ChunksSegment {
+  readonly kind = 'chunks';
+  readonly itemIds: string[] = [];
 }
 
 /** A part of a message that the transcript does not show (reasoning, files, sources, data, steps). */
@@ -49,4 +46,4 @@ export class SkippedSegment {
   readonly itemIds: readonly string[] = [];
 }
 
-export type Segment = ParsedSegment | NativeSegment | SkippedSegment;
+export type Segment = ParsedSegment | NativeSegment | ChunksSegment | SkippedSegment;

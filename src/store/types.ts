@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { TranscriptChunk, TranscriptOptions, UIMessageChunk } from '../types.js';
+import type { ToolApproval, TranscriptChunk, TranscriptOptions, UIMessageChunk } from '../types.js';
 
 /**
  * One entry of the store: a transcript chunk exactly as the parser produced it
@@ -18,7 +18,7 @@ export type TranscriptStatus = 'idle' | 'streaming' | 'done' | 'error';
  * The store's state. Immutable: every change publishes a new state object.
  *
  * - `ids` — item ids in transcript order. The same array (by identity) until an
- *   item is added, removed or renamed.
+ *   item is added or removed.
  * - `byId` — items by id. An item that did not change keeps its object identity.
  *   The record itself is built lazily, the first time it is read from a given
  *   state, so a store nobody reads `byId` from pays nothing per delta for it;
@@ -27,11 +27,15 @@ export type TranscriptStatus = 'idle' | 'streaming' | 'done' | 'error';
  * - `status` — see {@link TranscriptStatus}; `error` is the reason given to `fail`.
  *
  * Item ids: text items are `text-1`, `text-2`, … (counting text items in the
- * order they appear); tool items are their `toolCallId`. Where that id is
- * already taken (a model that reuses an id, a tool named `text-1`) the item
- * gets `ID~2`, `ID~3`, …. A tool whose id is only read while its block streams
- * (a fence's `id:` line) is renamed when the id arrives, so the ids of a
- * finished transcript do not depend on how it was streamed.
+ * order they appear); tool items are their `toolCallId` — which the parser already keeps
+ * unique (a repeated id becomes `ID~2`, see `IdClaims`) — given when the block opens and
+ * never changed. A block whose id is read only from its body (a fence's `id:` line) keeps the
+ * id it got at the opener (`tool-call-N`) as its item id; its `toolCallId` field changes when
+ * the id arrives. Where an id is taken by an item of another source (two text parts, a tool
+ * named `text-1`), the item gets `ID~2`, `ID~3`, ….
+ *
+ * Both `ids` and `byId` are built lazily, the first time they are read from a given state,
+ * so a store nobody reads pays nothing per delta for them.
  */
 export interface TranscriptState {
   readonly ids: readonly string[];
@@ -62,6 +66,14 @@ export interface TranscriptMessagePart {
   readonly input?: unknown;
   readonly output?: unknown;
   readonly errorText?: string;
+  /** The approval of an AI SDK tool part (v6+). */
+  readonly approval?: ToolApproval;
+  /** tool-transcript puts `{ syntax, … }` here (see `ToolMetadata`). */
+  readonly toolMetadata?: unknown;
+  /** The raw input text while the part streams (ai ≥ 6.0.308). */
+  readonly rawInput?: unknown;
+  readonly inputEncoding?: string;
+  readonly preliminary?: boolean;
 }
 
 /** An AI SDK `UIMessage` (as `useChat` returns it), as far as the store reads it. */
@@ -106,10 +118,18 @@ export interface TranscriptStore extends StoreApi<TranscriptState> {
   setChunks(chunks: readonly TranscriptChunk[], streaming?: boolean): void;
   /**
    * Shows an AI SDK `UIMessage`: text parts are parsed (growing parts are fed
-   * only their new suffix), `tool-*` and `dynamic-tool` parts become tool items.
-   * Call it with every new version of the message; a different `id` starts over.
+   * only their new suffix), `tool-*` and `dynamic-tool` parts become tool items —
+   * a streaming part that tool-transcript encoded (`toolMetadata.syntax`, raw input
+   * text) shows its input so far, read by that syntax. Call it with every new version
+   * of the message; a different `id` starts over.
+   *
+   * `options.streaming`: whether the chat is still streaming this message. `false`
+   * (stopped, finished or failed — `useChat`'s `status !== 'streaming'`) interrupts
+   * every tool still in `input-streaming`: it becomes `output-error` with
+   * `INTERRUPTED_TEXT`, and the open text parts are ended. Left out, the parts'
+   * own states decide.
    */
-  setMessage(message: TranscriptMessage): void;
+  setMessage(message: TranscriptMessage, options?: { streaming?: boolean }): void;
   /**
    * Sets a tool's output (state `output-available`). `id` is an item id or a
    * `toolCallId`. Returns `false` when no such tool exists.
@@ -118,13 +138,25 @@ export interface TranscriptStore extends StoreApi<TranscriptState> {
   /** Sets a tool's error (state `output-error`). Returns `false` when no such tool exists. */
   setToolError(id: string, errorText: string): boolean;
   /**
-   * The source failed: every tool still in `input-streaming` becomes
-   * `output-error` with the reason, the status becomes `error`, nothing shown
-   * disappears, and later input is ignored until {@link reset}.
+   * The source failed or was stopped: every tool still in `input-streaming` becomes
+   * `output-error` with `INTERRUPTED_TEXT`, the status becomes `error` with the
+   * reason as `error` (never throws, whatever `reason` is), nothing shown disappears, and
+   * later input is ignored until {@link reset}.
    */
-  fail(error: unknown): void;
+  fail(reason: unknown): void;
+  /**
+   * Sets a tool's approval request (state `approval-requested`), as the AI SDK's
+   * `tool-approval-request` does. Returns `false` when no such tool exists.
+   */
+  setToolApproval(id: string, approval: ToolApproval): boolean;
   /** Empties the store (status `idle`), keeping its options. */
   reset(): void;
+  /**
+   * Units of work the store did itself (events folded, items written, ids copied), the
+   * parsers' work not included. A diagnostic: it grows linearly with the input, which the
+   * tests check instead of timing.
+   */
+  readonly work: number;
   /** The current item with this id, without building `byId`. */
   getItem(id: string): TranscriptItem | undefined;
   /**

@@ -1,4 +1,4 @@
-import type { ParsedCall, ToolChunk, ToolState, UIMessageChunk } from '../types.js';
+import type { ParsedCall, ToolChunk, ToolMetadata, ToolState, UIMessageChunk } from '../types.js';
 
 /** Shown when a block fails (`state: output-error`, or an empty `errorText`) without saying why. */
 export const MISSING_ERROR_TEXT = 'The tool call failed without an error message.';
@@ -36,24 +36,86 @@ export function toToolChunk(call: ParsedCall, place: ChunkPlace, state: ToolStat
   if (call.errorText !== undefined && call.errorText !== '') chunk.errorText = call.errorText;
   else if (state === 'output-error') chunk.errorText = MISSING_ERROR_TEXT;
   if (call.fields !== undefined) chunk.fields = call.fields;
+  if (call.approval !== undefined) chunk.approval = call.approval;
   return chunk;
 }
 
+/** Options of the AI SDK chunk encoding. */
+export interface EncodeOptions {
+  /** See `TranscriptOptions.approvalResponses`. */
+  approvalResponses?: boolean;
+}
+
 /**
- * The events that settle a tool part after `tool-input-start`: input
- * available (or input error), then the output or output error it carries.
+ * The approval id sent for a call whose block records an approval state without an id
+ * (`state: approval-requested` alone): the SDK needs one to answer the request.
  */
-export function settleEvents(chunk: ToolChunk, invalid = false): UIMessageChunk[] {
+export function approvalIdOf(chunk: ToolChunk): string {
+  return chunk.approval?.id ?? `approval-${chunk.toolCallId}`;
+}
+
+/**
+ * The `toolMetadata` of a tool part: the syntax, and what the part's state has no place for
+ * (so nothing the block recorded is lost on the way through the AI SDK):
+ *
+ * - `output` when the state is not `output-available` (an explicit `state: input-available`
+ *   beside an `output:` — the explicit state wins, the output rides along here);
+ * - `errorText` when the state is not `output-error`;
+ * - `fields` (keys the syntax does not know);
+ * - `approval` when the approval chunks cannot carry it: an answer (`approved`, `reason`)
+ *   without the `approvalResponses` option.
+ */
+export function toolMetadataOf(chunk: ToolChunk, invalid: boolean, options: EncodeOptions = {}): ToolMetadata {
+  const meta: ToolMetadata = { syntax: chunk.syntax };
+  if (chunk.output !== undefined && chunk.state !== 'output-available') meta.output = chunk.output;
+  if (chunk.errorText !== undefined && chunk.state !== 'output-error' && !invalid) meta.errorText = chunk.errorText;
+  if (chunk.fields !== undefined) meta.fields = chunk.fields;
+  const approval = chunk.approval;
+  if (approval !== undefined && (approval.approved !== undefined || approval.reason !== undefined) && !options.approvalResponses) {
+    meta.approval = approval;
+  }
+  return meta;
+}
+
+/** Whether the call went through an approval (its state says so, or it records one). */
+function hasApproval(chunk: ToolChunk): boolean {
+  return (
+    chunk.approval !== undefined ||
+    chunk.state === 'approval-requested' ||
+    chunk.state === 'approval-responded' ||
+    chunk.state === 'output-denied'
+  );
+}
+
+/**
+ * The events that settle a tool part after `tool-input-start`, in the AI SDK's order:
+ * input available (or input error); then, for a call that went through an approval,
+ * `tool-approval-request` (and `tool-approval-response` with the `approvalResponses`
+ * option); then the output, the output error or `tool-output-denied` its state calls for.
+ */
+export function settleEvents(chunk: ToolChunk, invalid = false, options: EncodeOptions = {}): UIMessageChunk[] {
   const { toolCallId, toolName, input } = chunk;
+  const toolMetadata = toolMetadataOf(chunk, invalid, options);
   if (invalid) {
-    return [{ type: 'tool-input-error', toolCallId, toolName, input, errorText: chunk.errorText!, dynamic: true }];
+    return [{ type: 'tool-input-error', toolCallId, toolName, input, errorText: chunk.errorText!, dynamic: true, toolMetadata }];
   }
   if (chunk.state === 'input-streaming') return [];
-  const events: UIMessageChunk[] = [{ type: 'tool-input-available', toolCallId, toolName, input, dynamic: true }];
+  const events: UIMessageChunk[] = [{ type: 'tool-input-available', toolCallId, toolName, input, dynamic: true, toolMetadata }];
+  if (hasApproval(chunk)) {
+    const approvalId = approvalIdOf(chunk);
+    events.push({ type: 'tool-approval-request', approvalId, toolCallId });
+    const approved = chunk.state === 'output-denied' ? false : chunk.approval?.approved;
+    if (options.approvalResponses && approved !== undefined) {
+      const reason = chunk.approval?.reason;
+      events.push({ type: 'tool-approval-response', approvalId, approved, ...(reason !== undefined ? { reason } : {}) });
+    }
+  }
   if (chunk.state === 'output-available') {
     events.push({ type: 'tool-output-available', toolCallId, output: chunk.output });
   } else if (chunk.state === 'output-error') {
     events.push({ type: 'tool-output-error', toolCallId, errorText: chunk.errorText ?? MISSING_ERROR_TEXT });
+  } else if (chunk.state === 'output-denied') {
+    events.push({ type: 'tool-output-denied', toolCallId });
   }
   return events;
 }

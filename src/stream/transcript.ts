@@ -1,20 +1,47 @@
 import type { CallReview } from '../format/call-review.js';
 import type { ActiveBlock, ScannerSink } from '../scanner/scanner.js';
 import { TextBuffer } from '../scanner/text-buffer.js';
-import type { ParsedCall, ToolChunk, TranscriptChunk, UIMessageChunk } from '../types.js';
-import { settleEvents, toToolChunk } from './chunks.js';
+import type { ParsedCall, ToolChunk, TranscriptChunk } from '../types.js';
+import { toToolChunk } from './chunks.js';
+import { IdClaims, type TranscriptEvent } from './events.js';
 
-/** Where the open block stands in the event stream. */
+/** The open block and where it stands in the event stream. */
 interface OpenTool {
   block: ActiveBlock;
-  /** The id announced with `tool-input-start`, once the block's identity is settled. */
-  startedId?: string;
+  /** The event key, given at the opener. */
+  key: string;
+  /** The claimed id, once the block's identity is settled. */
+  toolCallId?: string;
+  /** Source units reported so far, and at the last read of the partial input. */
+  sent: number;
+  readAt: number;
+  input?: unknown;
+  toolName?: string;
+}
+
+/** Read the partial input on every delta while the block is shorter than this… */
+const SMALL_BLOCK = 4096;
+/** …and then each time it grew by this share: amortised linear whatever the syntax's reader costs per read. */
+const READ_GROWTH = 0.25;
+
+/** How a builder numbers and reports what it finds. */
+export interface BuilderOptions {
+  /** Prefix of generated tool call ids (`tool-call-`). */
+  idPrefix: string;
+  /** Queue {@link TranscriptEvent}s (a whole-string parse only needs the chunks). */
+  emitEvents: boolean;
+  /** Read the open block's input on every delta (`tool-delta.input`). */
+  partialInput?: boolean;
+  /** What the `tools`, `strictTools` and `policy` options do to calls (`undefined`: nothing). */
+  review?: CallReview;
+  /** Tool chunks before this text (generated ids count on from there: a store's second text part). */
+  toolOffset?: number;
 }
 
 /**
- * Builds the transcript from what the scanner finds: the chunk list (each
- * chunk object replaced, never mutated, when it changes) and, when asked for,
- * the AI SDK UI-message chunks.
+ * Builds the transcript from what the scanner finds: the chunk list (each chunk object
+ * replaced, never mutated, when it changes) and, when asked for, the {@link TranscriptEvent}s —
+ * said once, as they happen, with stable keys.
  */
 export class TranscriptBuilder implements ScannerSink {
   /** Finished chunks (the last text chunk may still grow, by replacement), without the text not yet folded in. */
@@ -25,23 +52,29 @@ export class TranscriptBuilder implements ScannerSink {
    * times slower than the whole parse.
    */
   private readonly unfolded = new TextBuffer();
-  private events: UIMessageChunk[] = [];
-  private textId: string | undefined;
+  private events: TranscriptEvent[] = [];
+  private textKey: string | undefined;
   private textCount = 0;
   private pendingText = '';
   private toolCount = 0;
   private tool: OpenTool | undefined;
   private partialCache: { rawLength: number; chunks: ToolChunk[] } | undefined;
+  /** Tool call ids used so far (see {@link IdClaims}). */
+  private readonly ids = new IdClaims();
+  /** Event keys of tool parts used so far. */
+  private readonly keys = new IdClaims();
+  private readonly idPrefix: string;
+  private readonly emitEvents: boolean;
+  private readonly partialInput: boolean;
+  private readonly review: CallReview | undefined;
 
-  /**
-   * @param review What the `tools`, `strictTools` and `policy` options do to
-   *   calls (`undefined`: nothing); applied here, where calls become chunks.
-   */
-  constructor(
-    private readonly idPrefix: string,
-    private readonly emitEvents: boolean,
-    private readonly review?: CallReview,
-  ) {}
+  constructor(options: BuilderOptions) {
+    this.idPrefix = options.idPrefix;
+    this.emitEvents = options.emitEvents;
+    this.partialInput = options.partialInput === true;
+    this.review = options.review;
+    this.toolCount = options.toolOffset ?? 0;
+  }
 
   /** The chunks so far (an open block excluded); the last text chunk is replaced, never mutated, when it grows. */
   get chunks(): TranscriptChunk[] {
@@ -52,9 +85,9 @@ export class TranscriptBuilder implements ScannerSink {
   text(value: string): void {
     this.unfolded.append(value);
     if (!this.emitEvents) return;
-    if (this.textId === undefined) {
-      this.textId = `text-${++this.textCount}`;
-      this.events.push({ type: 'text-start', id: this.textId });
+    if (this.textKey === undefined) {
+      this.textKey = `text-${++this.textCount}`;
+      this.events.push({ type: 'text-start', key: this.textKey });
     }
     this.pendingText += value;
   }
@@ -62,54 +95,57 @@ export class TranscriptBuilder implements ScannerSink {
   open(block: ActiveBlock): void {
     this.foldText();
     this.endText();
-    this.tool = { block };
     this.partialCache = undefined;
-    this.progress();
+    const identity = safeIdentity(block);
+    const toolCallId = identity === undefined ? undefined : this.ids.claim(identity.toolCallId ?? this.nextId());
+    const key = this.keys.claim(toolCallId ?? this.nextId());
+    this.tool = { block, key, toolCallId, sent: 0, readAt: -1 };
+    if (!this.emitEvents) return;
+    const toolName = identity?.toolName ?? 'tool';
+    this.events.push({ type: 'tool-start', key, toolCallId, toolName, syntax: block.syntax.name });
+    this.pushDelta(this.tool, block.raw + block.reader.takeInputDelta());
   }
 
   close(block: ActiveBlock, closed: boolean): void {
     this.foldText();
-    this.progress();
     const tool = this.tool!;
+    if (this.emitEvents) this.progress();
     this.tool = undefined;
     this.partialCache = undefined;
     const review = this.review;
     const calls = safeCalls(() => block.reader.finish(closed));
     calls.forEach((parsed, index) => {
-      const call = review ? review.finish(parsed, block.syntax.name) : parsed;
-      const read = toToolChunk(call, {
-        syntax: block.syntax.name,
-        raw: index === 0 ? block.raw : '',
-        closed,
-        fallbackId: this.nextId(),
-      });
+      const reviewed = review ? review.finish(parsed, block.syntax.name) : parsed;
+      const toolCallId = index === 0 && tool.toolCallId !== undefined ? tool.toolCallId : this.ids.claim(reviewed.toolCallId ?? this.nextId());
+      const read = toToolChunk(
+        { ...reviewed, toolCallId },
+        { syntax: block.syntax.name, raw: index === 0 ? block.raw : '', closed, fallbackId: toolCallId },
+      );
       const chunk = review ? review.admit(read) : read;
       this.toolCount++;
       this.done.push(chunk);
       if (!this.emitEvents) return;
-      if (index > 0 || tool.startedId === undefined) {
-        this.events.push({ type: 'tool-input-start', toolCallId: chunk.toolCallId, toolName: chunk.toolName, dynamic: true });
-        const delta = index === 0 ? block.reader.takeInputDelta() : '';
-        if (delta !== '') this.events.push({ type: 'tool-input-delta', toolCallId: chunk.toolCallId, inputTextDelta: delta });
+      let key = tool.key;
+      if (index > 0) {
+        key = this.keys.claim(toolCallId);
+        this.events.push({ type: 'tool-start', key, toolCallId, toolName: chunk.toolName, syntax: block.syntax.name });
+      } else if (tool.toolCallId === undefined) {
+        this.events.push({ type: 'tool-identity', key, toolCallId, toolName: chunk.toolName });
       }
-      this.events.push(...settleEvents(chunk, call.invalid === true));
+      this.events.push({ type: 'tool-settle', key, chunk, invalid: reviewed.invalid === true });
     });
   }
 
   /** Flushes buffered text and the open block's progress; returns the events since the last drain. */
-  drain(): UIMessageChunk[] {
+  drain(): TranscriptEvent[] {
     // The usual delta yields one event, a text or an input delta: returned in an array of its own
     // size (a fresh events array grown by push was a third of a one-unit write's cost).
     if (this.events.length === 0) {
       const tool = this.tool;
-      if (tool === undefined && this.textId !== undefined && this.pendingText !== '') {
+      if (tool === undefined && this.textKey !== undefined && this.pendingText !== '') {
         const delta = this.pendingText;
         this.pendingText = '';
-        return [{ type: 'text-delta', id: this.textId, delta }];
-      }
-      if (tool?.startedId !== undefined && this.pendingText === '') {
-        const delta = tool.block.reader.takeInputDelta();
-        return delta === '' ? [] : [{ type: 'tool-input-delta', toolCallId: tool.startedId, inputTextDelta: delta }];
+        return [{ type: 'text-delta', key: this.textKey, delta }];
       }
     }
     this.flushText();
@@ -136,7 +172,7 @@ export class TranscriptBuilder implements ScannerSink {
     const calls = review ? read.map((call) => review.partial(call, block.syntax.name)) : read;
     const chunks = calls.map((call, index) =>
       toToolChunk(
-        { ...call, toolCallId: index === 0 ? (tool.startedId ?? call.toolCallId) : call.toolCallId },
+        { ...call, toolCallId: index === 0 ? (tool.toolCallId ?? call.toolCallId) : call.toolCallId },
         { syntax: block.syntax.name, raw: index === 0 ? block.raw : '', closed: false, fallbackId: this.nextId(index) },
         'input-streaming',
       ),
@@ -160,34 +196,68 @@ export class TranscriptBuilder implements ScannerSink {
     return `${this.idPrefix}${this.toolCount + 1 + offset}`;
   }
 
-  /** Announces the open block once its identity is settled, then sends its input deltas. */
+  /** Reports the open block's identity once it is settled, then its new source. */
   private progress(): void {
     const tool = this.tool;
     if (!tool || !this.emitEvents) return;
     const { reader } = tool.block;
-    if (tool.startedId === undefined) {
-      const identity = reader.identity();
-      if (!identity) return;
-      tool.startedId = identity.toolCallId ?? this.nextId();
-      this.events.push({ type: 'tool-input-start', toolCallId: tool.startedId, toolName: identity.toolName, dynamic: true });
+    if (tool.toolCallId === undefined) {
+      const identity = safeIdentity(tool.block);
+      if (identity !== undefined) {
+        tool.toolCallId = this.ids.claim(identity.toolCallId ?? this.nextId());
+        this.events.push({ type: 'tool-identity', key: tool.key, toolCallId: tool.toolCallId, toolName: identity.toolName });
+      }
     }
-    const delta = reader.takeInputDelta();
-    if (delta !== '') this.events.push({ type: 'tool-input-delta', toolCallId: tool.startedId, inputTextDelta: delta });
+    this.pushDelta(tool, reader.takeInputDelta());
+  }
+
+  /** A `tool-delta` event, with the input so far when asked for. */
+  private pushDelta(tool: OpenTool, delta: string): void {
+    if (delta === '') return;
+    // The opener and the body read in the same write are one delta.
+    const last = this.events[this.events.length - 1];
+    if (last?.type === 'tool-delta' && last.key === tool.key) {
+      this.events.pop();
+      delta = last.delta + delta;
+    }
+    if (!this.partialInput) {
+      this.events.push({ type: 'tool-delta', key: tool.key, delta });
+      return;
+    }
+    tool.sent += delta.length;
+    if (tool.sent < SMALL_BLOCK || tool.sent - tool.readAt >= tool.readAt * READ_GROWTH) {
+      tool.readAt = tool.sent;
+      const { block } = tool;
+      // Only the first call shows while the block is open (a JSON list's later calls start at its closer).
+      const read = safeCalls(() => block.reader.partial())[0]!;
+      const call = this.review ? this.review.partial(read, block.syntax.name) : read;
+      tool.input = call.input === undefined ? EMPTY_INPUT : call.input;
+      tool.toolName = call.toolName;
+    }
+    const { input, toolName } = tool;
+    this.events.push(
+      toolName === undefined
+        ? { type: 'tool-delta', key: tool.key, delta, input }
+        : { type: 'tool-delta', key: tool.key, delta, input, toolName },
+    );
   }
 
   private flushText(): void {
-    if (this.pendingText === '' || this.textId === undefined) return;
-    this.events.push({ type: 'text-delta', id: this.textId, delta: this.pendingText });
+    if (this.pendingText === '' || this.textKey === undefined) return;
+    this.events.push({ type: 'text-delta', key: this.textKey, delta: this.pendingText });
     this.pendingText = '';
   }
 
   private endText(): void {
-    if (!this.emitEvents || this.textId === undefined) return;
+    if (!this.emitEvents || this.textKey === undefined) return;
     this.flushText();
-    this.events.push({ type: 'text-end', id: this.textId });
-    this.textId = undefined;
+    this.events.push({ type: 'text-end', key: this.textKey });
+    this.textKey = undefined;
   }
 }
+
+/** The input of a block that shows none yet; one frozen object, so an unchanged input keeps its identity. */
+const EMPTY_INPUT: Readonly<Record<string, never>> = Object.freeze({});
 
 /** A syntax reader that throws (a custom one, or a bug) yields an error call instead of breaking the parse. */
 function safeCalls(read: () => ParsedCall[]): ParsedCall[] {
@@ -195,6 +265,24 @@ function safeCalls(read: () => ParsedCall[]): ParsedCall[] {
     const calls = read();
     return calls.length > 0 ? calls : [{}];
   } catch (error) {
-    return [{ invalid: true, errorText: `the syntax failed to read this block: ${String((error as Error)?.message ?? error)}` }];
+    return [{ invalid: true, errorText: `the syntax failed to read this block: ${describeThrown(error)}` }];
+  }
+}
+
+function safeIdentity(block: ActiveBlock) {
+  try {
+    return block.reader.identity();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A thrown value as text, even when reading its `message` throws. */
+export function describeThrown(error: unknown): string {
+  try {
+    const message = (error as Error)?.message;
+    return typeof message === 'string' ? message : String(error);
+  } catch {
+    return 'unknown error';
   }
 }

@@ -1,5 +1,5 @@
 import type { TranscriptChunk, TranscriptOptions, UIMessageChunk } from '../types.js';
-import { settleEvents } from './chunks.js';
+import { settleEvents, type EncodeOptions } from './chunks.js';
 import { createTranscriptParser } from './parser.js';
 
 /**
@@ -21,9 +21,11 @@ export function transcriptTransform(options: TranscriptOptions = {}): TransformS
 
 /**
  * The UI-message chunks that replay a finished transcript: a text part per
- * text chunk, and per tool chunk `tool-input-start` then the events of its state.
+ * text chunk, and per tool chunk `tool-input-start` then the events of its state
+ * (approvals included; `options.approvalResponses` as in `TranscriptOptions`).
+ * Ids are taken as the chunks give them.
  */
-export function createStreamChunks(chunks: readonly TranscriptChunk[]): UIMessageChunk[] {
+export function createStreamChunks(chunks: readonly TranscriptChunk[], options: EncodeOptions = {}): UIMessageChunk[] {
   const events: UIMessageChunk[] = [];
   let textCount = 0;
   for (const chunk of chunks) {
@@ -34,7 +36,11 @@ export function createStreamChunks(chunks: readonly TranscriptChunk[]): UIMessag
       continue;
     }
     const { toolCallId, toolName } = chunk;
-    events.push({ type: 'tool-input-start', toolCallId, toolName, dynamic: true }, ...settleEvents(chunk));
+    events.push(
+      { type: 'tool-input-start', toolCallId, toolName, dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: chunk.syntax } },
+      ...settleEvents(chunk, false, options),
+    );
   }
   return events;
 }
+

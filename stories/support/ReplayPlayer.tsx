@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SyntaxName } from '../../src/index.js';
-import { ToolTranscript, useTranscriptStatus, type ToolRenderers } from '../../src/react/index.js';
+import { ToolTranscript, useTranscriptStatus, type ToolComponents } from '../../src/react/index.js';
 import { createTranscriptStore, type TranscriptStore } from '../../src/store/index.js';
 
 /** Props of {@link ReplayPlayer}. */
@@ -16,7 +16,7 @@ export interface ReplayPlayerProps {
   /** Syntaxes to parse with (default: the parser's defaults). */
   syntaxes?: readonly SyntaxName[];
   /** Custom tool renderers. */
-  tools?: ToolRenderers;
+  toolComponents?: ToolComponents;
 }
 
 /**
@@ -39,7 +39,7 @@ const buttonStyle = {
   cursor: 'pointer',
 } as const;
 
-function Replay({ text, speed, chunkSize, autoPlay = true, syntaxes, tools }: ReplayPlayerProps) {
+function Replay({ text, speed, chunkSize, autoPlay = true, syntaxes, toolComponents }: ReplayPlayerProps) {
   const store = useMemo<TranscriptStore>(() => createTranscriptStore(syntaxes ? { syntaxes } : {}), [syntaxes]);
   const status = useTranscriptStatus(store);
   const [position, setPosition] = useState(0);
@@ -97,7 +97,7 @@ function Replay({ text, speed, chunkSize, autoPlay = true, syntaxes, tools }: Re
         <span data-testid="replay-status">{playing ? 'playing' : done ? 'finished' : 'paused'}</span>
         <span data-testid="transcript-status">transcript: {status}</span>
       </div>
-      <ToolTranscript store={store} tools={tools} />
+      <ToolTranscript store={store} toolComponents={toolComponents} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ToolRendererProps } from '../../src/react/index.js';
+import type { ToolComponentProps } from '../../src/react/index.js';
 
 interface WeatherInput {
   city?: string;
@@ -26,7 +26,7 @@ const cardStyle = {
  * A custom renderer for the `weather` tool: a small forecast card instead of the default tool card,
  * with something to say in each state.
  */
-export function WeatherCard({ tool }: ToolRendererProps) {
+export function WeatherCard({ tool }: ToolComponentProps) {
   const input = (tool.input ?? {}) as WeatherInput;
   const city = input.city ?? 'somewhere';
   const output = (tool.output ?? {}) as WeatherOutput;

@@ -32,6 +32,9 @@ export function toolChunk(state: ToolState, extra: Partial<ToolChunk> = {}): Too
     };
   }
   if (state === 'output-error') base.errorText = 'Search service returned 503 (quota exceeded); retry after 60 s';
+  if (state === 'approval-requested') base.approval = { id: 'approval-1' };
+  if (state === 'approval-responded') base.approval = { id: 'approval-1', approved: true };
+  if (state === 'output-denied') base.approval = { id: 'approval-1', approved: false, reason: 'Not on this network.' };
   return { ...base, ...extra };
 }
 

@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToolTranscript, type ToolRendererProps } from '../../src/react/index.js';
+import { ToolTranscript, type ToolComponentProps } from '../../src/react/index.js';
 import { createTranscriptStore } from '../../src/store/index.js';
 import { TOOL_STATES } from '../../src/index.js';
 import '../../src/styles.css';
@@ -40,13 +40,13 @@ const EVERY_STATE = [
   'Still writing:\n\n```tool stream\ninput:\n  path: a.ts\n',
 ].join('');
 
-function Weather({ tool }: ToolRendererProps) {
+function Weather({ tool }: ToolComponentProps) {
   return <div className="weather">{(tool.output as { summary: string }).summary}</div>;
 }
 
 describe('server rendering and hydration (Chromium)', () => {
   it('hydrates renderToString markup without a mismatch, then adds the client-only progress', async () => {
-    const element = <ToolTranscript text={EVERY_STATE} streaming tools={{ weather: Weather }} />;
+    const element = <ToolTranscript text={EVERY_STATE} streaming toolComponents={{ weather: Weather }} />;
     const html = renderToString(element);
     expect(html).toContain('data-status="input-streaming"');
     expect(html).not.toContain('<progress');
@@ -121,7 +121,7 @@ describe('incremental rendering (Chromium)', () => {
       paragraphs++;
       return <p>{children}</p>;
     };
-    const Step = ({ tool }: ToolRendererProps) => {
+    const Step = ({ tool }: ToolComponentProps) => {
       tools++;
       return <span>{tool.state}</span>;
     };
@@ -129,7 +129,7 @@ describe('incremental rendering (Chromium)', () => {
     store.append(transcript(prefixBlocks));
     mount(
       <Profiler id="transcript" onRender={() => commits++}>
-        <ToolTranscript store={store} components={{ p: P }} tools={{ step: Step }} />
+        <ToolTranscript store={store} components={{ p: P }} toolComponents={{ step: Step }} />
       </Profiler>,
     );
     paragraphs = tools = commits = 0;
@@ -175,13 +175,14 @@ describe('theme (Chromium)', () => {
       return getComputedStyle(element.querySelector('.tt-tool')!).borderLeftColor;
     });
 
-  it('colours each state differently, in light and in dark', () => {
+  it('colours each state differently, in light and in dark (the two approval states share one colour)', () => {
     const light = colors('light');
     const dark = colors('dark');
-    expect(new Set(light).size).toBe(4);
-    expect(new Set(dark).size).toBe(4);
+    expect(new Set(light).size).toBe(TOOL_STATES.length - 1);
+    expect(new Set(dark).size).toBe(TOOL_STATES.length - 1);
+    expect(light[TOOL_STATES.indexOf('approval-requested')]).toBe(light[TOOL_STATES.indexOf('approval-responded')]);
     expect(light).not.toEqual(dark);
-    expect(light[3]).toBe('rgb(207, 34, 46)');
+    expect(light[TOOL_STATES.indexOf('output-error')]).toBe('rgb(207, 34, 46)');
   });
 
   it('hides the announcement visually but keeps it in the accessibility tree', () => {
@@ -191,10 +192,10 @@ describe('theme (Chromium)', () => {
     expect(getComputedStyle(live).display).not.toBe('none');
   });
 
-  it('uses dark colours from the system preference unless light is forced', () => {
-    const element = mount(<ToolTranscript text="x" />);
-    const transcript = element.querySelector<HTMLElement>('.tt-transcript')!;
+  it('gives cards dark colours from the system preference unless light is forced', () => {
+    const element = mount(<ToolTranscript text={'```tool t\n```'} />);
+    const card = element.querySelector<HTMLElement>('.tt-tool')!;
     const prefersDark = matchMedia('(prefers-color-scheme: dark)').matches;
-    expect(getComputedStyle(transcript).color).toBe(prefersDark ? 'rgb(230, 237, 243)' : 'rgb(31, 35, 40)');
+    expect(getComputedStyle(card).color).toBe(prefersDark ? 'rgb(230, 237, 243)' : 'rgb(31, 35, 40)');
   });
 });

@@ -12,7 +12,7 @@ import { useEffect } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToolTranscript, type ToolRendererProps } from '../../src/react/index.js';
+import { ToolTranscript, type ToolComponentProps } from '../../src/react/index.js';
 
 const escaped: unknown[] = [];
 const onUnhandled = (reason: unknown) => escaped.push(reason);
@@ -59,11 +59,14 @@ describe('a custom renderer that throws', () => {
     ['null', null, 'null'],
     ['a string', 'just a string', 'just a string'],
     ['an object', { code: 42 }, '[object Object]'],
+    // #14: String() throws for these; the boundary must still show something, not unmount the transcript.
+    ['an object with no prototype', Object.create(null), '[object Object]'],
+    ['an Error whose message is not text', Object.assign(new Error(), { message: Object.create(null) }), 'Error'],
   ])('throwing %s is contained: the default card with the error, the rest renders', (_, thrown, shown) => {
-    function Boom(_: ToolRendererProps): never {
+    function Boom(_: ToolComponentProps): never {
       throw thrown;
     }
-    const { container } = render(<ToolTranscript text={TEXT} tools={{ boom: Boom }} />);
+    const { container } = render(<ToolTranscript text={TEXT} toolComponents={{ boom: Boom }} />);
     expect(cards(container)).toEqual(['boom:input-available', 'fine:input-available']);
     expect(container.textContent).toContain('Before.');
     expect(container.textContent).toContain('After.');
@@ -71,23 +74,23 @@ describe('a custom renderer that throws', () => {
   });
 
   it('throwing in an effect is contained too', () => {
-    function Boom(_: ToolRendererProps) {
+    function Boom(_: ToolComponentProps) {
       useEffect(() => {
         throw new Error('effect failed');
       });
       return <b>custom</b>;
     }
-    const { container } = render(<ToolTranscript text={TEXT} tools={{ boom: Boom }} />);
+    const { container } = render(<ToolTranscript text={TEXT} toolComponents={{ boom: Boom }} />);
     expect(cards(container)).toEqual(['boom:input-available', 'fine:input-available']);
     expect(container.querySelector('[data-slot="tool-call-renderer-error"]')!.textContent).toContain('effect failed');
     expect(container.textContent).toContain('After.');
   });
 
   it('on the server: renderToString keeps the default card and the rest of the transcript', async () => {
-    function Boom(_: ToolRendererProps): never {
+    function Boom(_: ToolComponentProps): never {
       throw new Error('server kaboom');
     }
-    const element = <ToolTranscript text={TEXT} tools={{ boom: Boom }} />;
+    const element = <ToolTranscript text={TEXT} toolComponents={{ boom: Boom }} />;
     const html = renderToString(element);
     const server = document.createElement('div');
     server.innerHTML = html;

@@ -3,7 +3,7 @@ import { Profiler, StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseTranscript, type ToolChunk } from '../../src/index.js';
-import { ToolTranscript, useToolTranscript, type ToolRendererProps } from '../../src/react/index.js';
+import { ToolTranscript, useToolTranscript, type ToolComponentProps } from '../../src/react/index.js';
 import { createTranscriptStore } from '../../src/store/index.js';
 
 afterEach(() => {
@@ -100,11 +100,11 @@ describe('<ToolTranscript text>', () => {
     expect(cards(container)).toEqual(['tool-call-1:input-available']);
   });
 
-  it('passes the parser options (idPrefix, syntaxes, toolDefinitions)', () => {
+  it('passes the parser options (idPrefix, syntaxes, tools)', () => {
     const text = '🛠️[run a]\nb\n🛠️[/end]\n```tool x\n```';
     const { container, rerender } = render(<ToolTranscript text={text} idPrefix="c" syntaxes={['fence']} />);
     expect(cards(container)).toEqual(['c1:input-available']);
-    rerender(<ToolTranscript text={text} idPrefix="c" syntaxes={['fence']} toolDefinitions={[{ name: 'y' }]} strictTools />);
+    rerender(<ToolTranscript text={text} idPrefix="c" syntaxes={['fence']} tools={[{ name: 'y' }]} strictTools />);
     expect(cards(container)).toEqual(['c1:output-error']);
   });
 
@@ -241,7 +241,7 @@ describe('incremental rendering', () => {
       return <p>{children}</p>;
     };
     const toolRenders = new Map<string, number>();
-    const Counted = ({ tool }: ToolRendererProps) => {
+    const Counted = ({ tool }: ToolComponentProps) => {
       toolRenders.set(tool.toolCallId, (toolRenders.get(tool.toolCallId) ?? 0) + 1);
       return <span>{tool.state}</span>;
     };
@@ -249,7 +249,7 @@ describe('incremental rendering', () => {
     const itemCommits: string[] = [];
     render(
       <Profiler id="t" onRender={(_id, phase) => itemCommits.push(phase)}>
-        <ToolTranscript store={store} components={{ p: P }} tools={{ a: Counted, b: Counted }} />
+        <ToolTranscript store={store} components={{ p: P }} toolComponents={{ a: Counted, b: Counted }} />
       </Profiler>,
     );
     act(() => store.append('First paragraph.\n\n```tool a\n```\n\nSecond paragraph.\n\n```tool b\n```\n\nThird paragraph'));
@@ -281,8 +281,8 @@ describe('incremental rendering', () => {
       renders++;
       return <b>card</b>;
     };
-    const { rerender } = render(<ToolTranscript text={'```tool a\n```\n'} streaming tools={{ a: Card }} remarkPlugins={[]} />);
-    rerender(<ToolTranscript text={'```tool a\n```\nmore'} streaming tools={{ a: Card }} remarkPlugins={[]} />);
+    const { rerender } = render(<ToolTranscript text={'```tool a\n```\n'} streaming toolComponents={{ a: Card }} remarkPlugins={[]} />);
+    rerender(<ToolTranscript text={'```tool a\n```\nmore'} streaming toolComponents={{ a: Card }} remarkPlugins={[]} />);
     expect(renders).toBe(1);
   });
 
@@ -305,11 +305,11 @@ describe('incremental rendering', () => {
 describe('custom renderers', () => {
   it('get the whole ToolChunk and carry the contract’s attributes', () => {
     const seen: ToolChunk[] = [];
-    const Weather = ({ tool }: ToolRendererProps) => {
+    const Weather = ({ tool }: ToolComponentProps) => {
       seen.push(tool);
       return <div className="weather">{String((tool.output as { summary: string }).summary)}</div>;
     };
-    const { container } = render(<ToolTranscript text={TRANSCRIPT} tools={{ weather: Weather }} />);
+    const { container } = render(<ToolTranscript text={TRANSCRIPT} toolComponents={{ weather: Weather }} />);
     expect(seen.at(-1)).toEqual(parseTranscript(TRANSCRIPT)[1]);
     expect(container.querySelector('.weather')!.textContent).toBe('Light rain');
     expect(cards(container)).toEqual(['call_42:output-available', 'tool-call-2:input-available']);
@@ -321,7 +321,7 @@ describe('custom renderers', () => {
       throw new Error('renderer bug');
     };
     const store = createTranscriptStore();
-    const { container } = render(<ToolTranscript store={store} tools={{ weather: Broken }} />);
+    const { container } = render(<ToolTranscript store={store} toolComponents={{ weather: Broken }} />);
     act(() => store.append(TRANSCRIPT));
     expect(cards(container)).toEqual(['call_42:output-available', 'tool-call-2:input-available']);
     const card = container.querySelector('[data-tool-call-id="call_42"]')!;
@@ -334,12 +334,12 @@ describe('custom renderers', () => {
 
   it('a renderer that fails for one state gets another try with the next one', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const Picky = ({ tool }: ToolRendererProps) => {
+    const Picky = ({ tool }: ToolComponentProps) => {
       if (tool.state === 'input-streaming') throw new Error('not yet');
       return <i className="picky">{tool.state}</i>;
     };
     const store = createTranscriptStore();
-    const { container } = render(<ToolTranscript store={store} tools={{ x: Picky }} />);
+    const { container } = render(<ToolTranscript store={store} toolComponents={{ x: Picky }} />);
     act(() => store.append('```tool x\n'));
     expect(container.querySelector('[data-slot="tool-call-renderer-error"]')).not.toBeNull();
     act(() => store.append('```'));
@@ -348,7 +348,7 @@ describe('custom renderers', () => {
   });
 
   it('a tool named like an Object.prototype member gets the default card', () => {
-    const { container } = render(<ToolTranscript text={'```tool constructor\n```'} tools={{}} />);
+    const { container } = render(<ToolTranscript text={'```tool constructor\n```'} toolComponents={{}} />);
     expect(container.querySelector('[data-slot="tool-call"]')!.getAttribute('data-tool-name')).toBe('constructor');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTranscriptParser, parseTranscript, type ToolChunk, type UIMessageChunk } from '../../src/index.js';
-import { createTranscriptStore, type TranscriptState, type TranscriptStore } from '../../src/store/index.js';
+import { createTranscriptStore, INTERRUPTED_TEXT, type TranscriptState, type TranscriptStore } from '../../src/store/index.js';
 
 const TRANSCRIPT = [
   'I looked up the weather forecast.\n\n',
@@ -59,16 +59,19 @@ describe('createTranscriptStore: append and end', () => {
     expect(store.getState().ids).toEqual(['c1']);
   });
 
-  it('renames a tool whose id arrives while it streams, so the result does not depend on the split', () => {
+  it('keeps the item id a block got at its opener when its id arrives from the body, so nothing is renamed', () => {
     const text = 'Go\n\n```tool search\nid: abc\ninput:\n  q: 1\n```\n';
     const store = createTranscriptStore();
     store.append('Go\n\n```tool search\n');
     expect(store.getState().ids).toEqual(['text-1', 'tool-call-1']);
+    const ids = store.getState().ids;
     store.append('id: abc\n');
-    expect(store.getState().ids).toEqual(['text-1', 'abc']);
+    expect(store.getState().ids).toBe(ids);
+    expect(store.getItem('tool-call-1')).toMatchObject({ toolCallId: 'abc', state: 'input-streaming' });
     store.append(text.slice('Go\n\n```tool search\nid: abc\n'.length));
     store.end();
     expect(items(store.getState())).toEqual(parseTranscript(text));
+    expect(store.setToolOutput('abc', 1)).toBe(true);
   });
 
   it('keeps two tools with the same toolCallId apart (`ID~2`)', () => {
@@ -121,7 +124,7 @@ describe('createTranscriptStore: identity guarantees', () => {
     expect(store.getState().ids).toEqual(['text-1', 'tool-call-1']);
   });
 
-  it('keeps every earlier state readable and unchanged (byId is built lazily per state)', () => {
+  it('keeps every earlier state readable and unchanged (byId is built lazily per state)', { timeout: 30_000 }, () => {
     const store = createTranscriptStore();
     const states: TranscriptState[] = [];
     const text = 'a\n```tool x\ninput: {q: 1}\n```\nb '.repeat(30);
@@ -210,7 +213,7 @@ describe('createTranscriptStore: tool results and failure', () => {
     expect(store.getState().byId['tool-call-1']).toMatchObject({ state: 'output-available', output: 'early', input: { q: 1 } });
   });
 
-  it('fail(): the open tool shows output-error with the reason, nothing disappears, later input is ignored', () => {
+  it('fail(): the open tool shows as interrupted, the reason is the error, nothing disappears, later input is ignored', () => {
     const store = createTranscriptStore();
     store.append('Working on it.\n\n```tool done\n```\n\n```tool search\ninput:\n  q: 1\n');
     const shown = items(store.getState());
@@ -221,10 +224,48 @@ describe('createTranscriptStore: tool results and failure', () => {
     expect(state.ids).toEqual(['text-1', 'tool-call-1', 'text-2', 'tool-call-2']);
     expect(state.byId['text-1']).toBe(shown[0]);
     expect(state.byId['tool-call-1']).toBe(shown[1]);
-    expect(state.byId['tool-call-2']).toMatchObject({ state: 'output-error', errorText: 'connection reset', input: { q: 1 } });
+    expect(state.byId['tool-call-2']).toMatchObject({ state: 'output-error', errorText: INTERRUPTED_TEXT, input: { q: 1 } });
     store.append('more');
     store.end();
     expect(store.getState()).toBe(state);
+  });
+
+  it('fail() with an error whose message getter throws does not throw and leaves status error', () => {
+    const store = createTranscriptStore();
+    store.append('```tool search\ninput:\n');
+    const hostile = Object.defineProperty(new Error('x'), 'message', {
+      get() {
+        throw new Error('no');
+      },
+    });
+    expect(() => store.fail(hostile)).not.toThrow();
+    expect(store.getState()).toMatchObject({ status: 'error', error: 'The stream failed.' });
+    const proxy = new Proxy({}, { get: () => { throw new Error('trap'); }, has: () => { throw new Error('trap'); } });
+    const other = createTranscriptStore();
+    expect(() => other.fail(proxy)).not.toThrow();
+    expect(other.getState().status).toBe('error');
+    expect(store.getItem('tool-call-1')).toMatchObject({ state: 'output-error', errorText: INTERRUPTED_TEXT });
+  });
+
+  it('setMessage(message, { streaming: false }) shows every call still receiving input as interrupted', () => {
+    const store = createTranscriptStore();
+    const message = {
+      id: 'm1',
+      parts: [
+        { type: 'text', text: 'Looking.\n```tool search\ninput:\n  q: 1\n', state: 'streaming' },
+        { type: 'dynamic-tool', toolName: 'native', toolCallId: 'n1', state: 'input-streaming', input: { a: 1 } },
+      ],
+    };
+    store.setMessage(message);
+    expect(store.getState().status).toBe('streaming');
+    expect(store.getItem('tool-call-1')).toMatchObject({ state: 'input-streaming', input: { q: 1 } });
+    store.setMessage(message, { streaming: false });
+    const state = store.getState();
+    expect(state.status).toBe('done');
+    const tools = state.ids.map((id) => state.byId[id]).filter((item) => item?.type === 'tool');
+    expect(tools).toHaveLength(2);
+    for (const tool of tools) expect(tool).toMatchObject({ state: 'output-error', errorText: INTERRUPTED_TEXT });
+    expect(tools[0]).toMatchObject({ input: { q: 1 } });
   });
 
   it('reset() empties the store and accepts input again', () => {
@@ -271,8 +312,9 @@ describe('createTranscriptStore: applyChunk', () => {
       const item = state.byId[id]!;
       const chunk = expected[index]!;
       if (chunk.type === 'text') return expect(item).toEqual(chunk);
-      const { raw: _raw, syntax: _syntax, closed: _closed, fields: _fields, ...call } = chunk;
-      expect(item).toMatchObject({ ...call, syntax: 'native', raw: '' });
+      // The syntax travels in `toolMetadata`; the raw source does not (the SDK part has none once settled).
+      const { raw: _raw, ...call } = chunk;
+      expect(item).toEqual({ ...call, raw: '' });
     });
   });
 
@@ -321,14 +363,27 @@ describe('createTranscriptStore: applyChunk', () => {
     store.applyChunk({ type: 'tool-input-start', toolCallId: 'c', toolName: 't', dynamic: true });
     store.applyChunk({ type: 'error', errorText: 'rate limited' } as never);
     expect(store.getState()).toMatchObject({ status: 'error', error: 'rate limited' });
-    expect(store.getItem('c')).toMatchObject({ state: 'output-error', errorText: 'rate limited' });
+    expect(store.getItem('c')).toMatchObject({ state: 'output-error', errorText: INTERRUPTED_TEXT });
   });
 
-  it('shows a denied call (AI SDK v6) as an error', () => {
+  it('follows an approval through request, answer and denial, as the AI SDK does', () => {
     const store = createTranscriptStore();
     store.applyChunk({ type: 'tool-input-available', toolCallId: 'c', toolName: 't', input: {}, dynamic: true });
-    store.applyChunk({ type: 'tool-output-denied', toolCallId: 'c' } as never);
-    expect(store.getItem('c')).toMatchObject({ state: 'output-error', errorText: 'The tool call was denied.' });
+    store.applyChunk({ type: 'tool-approval-request', approvalId: 'ap1', toolCallId: 'c' });
+    expect(store.getItem('c')).toMatchObject({ state: 'approval-requested', approval: { id: 'ap1' } });
+    store.applyChunk({ type: 'tool-approval-response', approvalId: 'ap1', approved: false, reason: 'too risky' });
+    expect(store.getItem('c')).toMatchObject({ state: 'approval-responded', approval: { id: 'ap1', approved: false, reason: 'too risky' } });
+    store.applyChunk({ type: 'tool-output-denied', toolCallId: 'c' });
+    expect(store.getItem('c')).toMatchObject({ state: 'output-denied', approval: { id: 'ap1', approved: false, reason: 'too risky' } });
+    expect(store.getItem('c')).not.toHaveProperty('errorText');
+  });
+
+  it('an abort chunk interrupts the open call; nothing stays input-streaming', () => {
+    const store = createTranscriptStore();
+    store.applyChunk({ type: 'tool-input-start', toolCallId: 'c', toolName: 't', dynamic: true });
+    store.applyChunk({ type: 'abort' });
+    expect(store.getItem('c')).toMatchObject({ state: 'output-error', errorText: INTERRUPTED_TEXT });
+    expect(store.getState().status).toBe('error');
   });
 });
 

@@ -1,24 +1,55 @@
-/** Reads our UI-message chunks with the real `ai` package: the message a host would get. */
-import { readUIMessageStream, type UIMessage, type UIMessageChunk as SdkChunk } from 'ai';
+/** Reads our UI-message chunks with the real `ai` packages (6 as `ai`, 7 as `ai7`): the message a host would get. */
+import { readUIMessageStream as read6, type UIMessage } from 'ai';
+import { readUIMessageStream as read7 } from 'ai7';
+import { approvalIdOf } from '../../src/stream/chunks.js';
 import type { TranscriptChunk, UIMessageChunk } from '../../src/index.js';
 
-/** Runs the chunks through `readUIMessageStream` (wrapped in start … finish) and returns the message's text and tool parts. */
-export async function messageParts(events: readonly UIMessageChunk[]): Promise<unknown[]> {
-  const stream = new ReadableStream<SdkChunk>({
+/** One AI SDK version's `readUIMessageStream`. */
+export interface Sdk {
+  name: string;
+  read(stream: ReadableStream<never>): AsyncIterable<UIMessage>;
+}
+
+export const SDKS: readonly Sdk[] = [
+  {
+    name: 'ai 6',
+    read: (stream) => read6({ stream, onError: (error) => { throw error; } }),
+  },
+  {
+    name: 'ai 7',
+    read: (stream) => read7({ stream, onError: (error: unknown) => { throw error; } }) as AsyncIterable<UIMessage>,
+  },
+];
+
+/** The chunks wrapped in start … finish, as a host sends them. */
+function wrapped(events: readonly UIMessageChunk[]): ReadableStream<never> {
+  return new ReadableStream({
     start(controller) {
-      controller.enqueue({ type: 'start', messageId: 'm1' });
-      for (const event of events) controller.enqueue(event as SdkChunk);
-      controller.enqueue({ type: 'finish' });
+      controller.enqueue({ type: 'start', messageId: 'm1' } as never);
+      for (const event of events) controller.enqueue(event as never);
+      controller.enqueue({ type: 'finish' } as never);
       controller.close();
     },
   });
+}
+
+/** Every message `readUIMessageStream` yields for the chunks (cloned: the SDK may reuse objects). */
+export async function messages(events: readonly UIMessageChunk[], sdk: Sdk = SDKS[0]!): Promise<UIMessage[]> {
+  const out: UIMessage[] = [];
+  for await (const message of sdk.read(wrapped(events))) out.push(structuredClone(message));
+  return out;
+}
+
+/** Runs the chunks through `readUIMessageStream` (wrapped in start … finish) and returns the message's text and tool parts. */
+export async function messageParts(events: readonly UIMessageChunk[], sdk: Sdk = SDKS[0]!): Promise<unknown[]> {
   let last: UIMessage | undefined;
-  for await (const message of readUIMessageStream({ stream, onError: (error) => { throw error; } })) last = message;
+  for await (const message of sdk.read(wrapped(events))) last = message;
   return last!.parts
     .filter((part) => part.type === 'text' || part.type === 'dynamic-tool')
     .map((part) => {
       if (part.type === 'text') return { type: 'text', text: part.text };
       if (part.type !== 'dynamic-tool') throw new Error('unreachable');
+      const approval = (part as { approval?: { id: string; approved?: boolean; reason?: string } }).approval;
       return {
         type: 'dynamic-tool',
         toolCallId: part.toolCallId,
@@ -27,23 +58,42 @@ export async function messageParts(events: readonly UIMessageChunk[]): Promise<u
         ...(part.state === 'input-streaming' ? {} : { input: part.input }),
         ...(part.state === 'output-available' ? { output: part.output } : {}),
         ...(part.state === 'output-error' ? { errorText: part.errorText } : {}),
+        ...(approval ? { approval: { ...approval } } : {}),
       };
     });
 }
 
-/** What the message should hold for these chunks. */
-export function expectedParts(chunks: readonly TranscriptChunk[]): unknown[] {
-  return chunks.map((chunk) =>
-    chunk.type === 'text'
-      ? { type: 'text', text: chunk.value }
-      : {
-          type: 'dynamic-tool',
-          toolCallId: chunk.toolCallId,
-          toolName: chunk.toolName,
-          state: chunk.state,
-          ...(chunk.state === 'input-streaming' ? {} : { input: chunk.input }),
-          ...(chunk.state === 'output-available' ? { output: chunk.output } : {}),
-          ...(chunk.state === 'output-error' ? { errorText: chunk.errorText } : {}),
-        },
-  );
+/**
+ * What the message should hold for these chunks. An answered approval (`approval-responded`,
+ * and the answer of `output-denied`) reaches the part only through `tool-approval-response`,
+ * which ai 7 reads and only the `approvalResponses` option sends: without it the part stays
+ * `approval-requested` (the answer then rides in `toolMetadata`).
+ */
+export function expectedParts(chunks: readonly TranscriptChunk[], options: { approvalResponses?: boolean } = {}): unknown[] {
+  return chunks.map((chunk) => {
+    if (chunk.type === 'text') return { type: 'text', text: chunk.value };
+    const answered = options.approvalResponses === true;
+    const viaApproval =
+      chunk.approval !== undefined || ['approval-requested', 'approval-responded', 'output-denied'].includes(chunk.state);
+    const state = chunk.state === 'approval-responded' && !(answered && chunk.approval?.approved !== undefined) ? 'approval-requested' : chunk.state;
+    let approval: Record<string, unknown> | undefined;
+    if (viaApproval) {
+      approval = { id: approvalIdOf(chunk) };
+      const approved = chunk.state === 'output-denied' ? false : chunk.approval?.approved;
+      if (answered && approved !== undefined) {
+        approval.approved = approved;
+        if (chunk.approval?.reason !== undefined) approval.reason = chunk.approval.reason;
+      }
+    }
+    return {
+      type: 'dynamic-tool',
+      toolCallId: chunk.toolCallId,
+      toolName: chunk.toolName,
+      state,
+      ...(chunk.state === 'input-streaming' ? {} : { input: chunk.input }),
+      ...(chunk.state === 'output-available' ? { output: chunk.output } : {}),
+      ...(chunk.state === 'output-error' ? { errorText: chunk.errorText } : {}),
+      ...(approval ? { approval } : {}),
+    };
+  });
 }

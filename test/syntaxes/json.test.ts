@@ -150,6 +150,15 @@ describe('json streaming', () => {
     expect(parser.chunks).toEqual(parseTranscript('{"function":{"name":"f","arguments":{"a":1}},"id":"late"}', { syntaxes: ['json'] }));
   });
 
+  it('reads the nested wrapper {"tool": {"function": {"name", "arguments"}}} and settles its name while streaming', () => {
+    const parser = createTranscriptParser({ syntaxes: ['json'] });
+    parser.write('{"tool": {"function": {"name": "search", "arguments": {"q": "ca');
+    expect(parser.chunks.at(-1)).toMatchObject({ state: 'input-streaming', toolName: 'search', input: { q: 'ca' } });
+    const events = [...parser.write('ts"}}}, "id": "n1"}'), ...parser.end()];
+    expect(starts(events)).toEqual([{ type: 'tool-input-start', toolCallId: 'n1', toolName: 'search', dynamic: true }]);
+    expect(parser.chunks).toEqual(parseTranscript('{"tool": {"function": {"name": "search", "arguments": {"q": "cats"}}}, "id": "n1"}', { syntaxes: ['json'] }));
+  });
+
   it('announces a flat call at its name and shows arguments as they arrive', () => {
     const parser = createTranscriptParser({ syntaxes: ['json'] });
     expect(starts(parser.write('{"name":"search","args":{"q":"ca'))).toEqual([

@@ -1,5 +1,7 @@
-import { createContext, use, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import type { ToolChunk } from '../../types.js';
+import { INTERRUPTED_TEXT } from '../interrupted.js';
+import { ToolActionsContext, useToolActions, type ToolActions } from '../tool-actions.js';
 import { CopyButton } from './CopyButton.js';
 import { formatPreview, formatValue, HUGE_CHARS, isLong, PREVIEW_CHARS } from './format-value.js';
 import { TOOL_STATE_DISPLAY } from './tool-states.js';
@@ -16,7 +18,7 @@ const ToolCallContext = createContext<ToolChunk | null>(null);
 
 /** The tool of the enclosing {@link ToolCall}; throws outside one. */
 export function useToolCall(): ToolChunk {
-  const tool = use(ToolCallContext);
+  const tool = useContext(ToolCallContext);
   if (!tool) throw new Error('tool-transcript: ToolCall parts must be rendered inside <ToolCall>.');
   return tool;
 }
@@ -29,16 +31,22 @@ function cx(base: string, extra: string | undefined): string {
 export interface ToolCallProps extends ComponentProps<'div'> {
   /** The tool chunk to show. */
   tool: ToolChunk;
+  /**
+   * Called by the Approve and Deny buttons of a call in `approval-requested`
+   * (pass `useChat`'s `addToolApprovalResponse`). Inside a `<ToolTranscript>`,
+   * the transcript's own is used when this is not given.
+   */
+  onToolApprovalResponse?: ToolActions['onToolApprovalResponse'];
 }
 
 /**
  * The card's root: `data-tool-call-id`, `data-tool-name`, `data-syntax` and
  * `data-status` for CSS and tests. Without children it renders the default
- * parts: header, input, output, error.
+ * parts: header, input, approval, output, error.
  */
-export function ToolCall({ tool, className, children, ...rest }: ToolCallProps) {
-  return (
-    <ToolCallContext value={tool}>
+export function ToolCall({ tool, className, children, onToolApprovalResponse, ...rest }: ToolCallProps) {
+  const card = (
+    <ToolCallContext.Provider value={tool}>
       <div
         role="group"
         aria-label={`Tool call ${tool.toolName}`}
@@ -56,14 +64,28 @@ export function ToolCall({ tool, className, children, ...rest }: ToolCallProps) 
             <ToolCallHeader />
             <div className="tt-tool-body" data-slot="tool-call-body" data-status={tool.state}>
               <ToolCallInput />
+              <ToolCallApproval />
               <ToolCallOutput />
               <ToolCallError />
             </div>
           </>
         )}
       </div>
-    </ToolCallContext>
+    </ToolCallContext.Provider>
   );
+  return onToolApprovalResponse ? <ActionsOverride onToolApprovalResponse={onToolApprovalResponse}>{card}</ActionsOverride> : card;
+}
+
+/** The enclosing actions with `onToolApprovalResponse` replaced (a `ToolCall` given its own). */
+function ActionsOverride({ onToolApprovalResponse, children }: Required<Pick<ToolActions, 'onToolApprovalResponse'>> & { children: ReactNode }) {
+  const actions = useToolActions();
+  const value = useMemo(() => ({ ...actions, onToolApprovalResponse }), [actions, onToolApprovalResponse]);
+  return <ToolActionsContext.Provider value={value}>{children}</ToolActionsContext.Provider>;
+}
+
+/** A call that will never complete because the response stopped while its input streamed. */
+function isInterrupted(tool: ToolChunk): boolean {
+  return tool.state === 'output-error' && tool.errorText === INTERRUPTED_TEXT;
 }
 
 /**
@@ -80,7 +102,7 @@ export function ToolCallHeader({ className, children, ...rest }: ComponentProps<
         {tool.toolName}
       </span>
       {tool.state === 'input-streaming' ? <StreamingProgress /> : null}
-      {!tool.closed && tool.state !== 'input-streaming' ? (
+      {!tool.closed && tool.state !== 'input-streaming' && !isInterrupted(tool) ? (
         <span className="tt-tool-unclosed" data-slot="tool-call-unclosed" title="The text ended before this block's closing marker">
           not closed
         </span>
@@ -163,6 +185,91 @@ export function ToolCallInput({ className, ...rest }: ComponentProps<'div'>) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The approval of a call that needs a person's consent:
+ *
+ * - `approval-requested`: Approve and Deny buttons (accessible names "Approve"
+ *   and "Deny") calling `onToolApprovalResponse({ id: approval.id, approved })`;
+ *   without a callback (or an `approval.id`) it says the call waits for approval.
+ *   Once pressed, both buttons are disabled until the tool changes state.
+ * - `approval-responded`: the answer (Approved / Denied) and its reason.
+ * - `output-denied`: that the call was denied, and the reason when one was given.
+ *
+ * Nothing in other states.
+ */
+export function ToolCallApproval({ className, ...rest }: ComponentProps<'div'>) {
+  const tool = useToolCall();
+  const { state } = tool;
+  if (state !== 'approval-requested' && state !== 'approval-responded' && state !== 'output-denied') return null;
+  return (
+    <div
+      className={cx('tt-tool-section tt-tool-approval', className)}
+      data-slot="tool-call-approval"
+      data-status={state}
+      data-approved={tool.approval?.approved === undefined ? undefined : String(tool.approval.approved)}
+      {...rest}
+    >
+      {state === 'approval-requested' ? <ApprovalRequest tool={tool} /> : <ApprovalAnswer tool={tool} />}
+    </div>
+  );
+}
+
+function ApprovalRequest({ tool }: { tool: ToolChunk }) {
+  const { onToolApprovalResponse } = useToolActions();
+  const id = tool.approval?.id;
+  // Answered here: the buttons stay disabled until the host moves the tool on (a new approval id re-enables them).
+  const [answeredId, setAnsweredId] = useState<string | undefined>(undefined);
+  const canAnswer = onToolApprovalResponse !== undefined && id !== undefined && id !== '';
+  const answer = (approved: boolean) => {
+    if (!canAnswer || answeredId === id) return;
+    setAnsweredId(id);
+    void onToolApprovalResponse({ id, approved });
+  };
+  return (
+    <>
+      <p className="tt-tool-approval-text" data-slot="tool-call-approval-text">
+        {canAnswer ? (
+          <>
+            Allow <code>{tool.toolName}</code> to run with this input?
+          </>
+        ) : (
+          'Waiting for approval.'
+        )}
+      </p>
+      {canAnswer ? (
+        <div className="tt-tool-approval-actions" data-slot="tool-call-approval-actions">
+          <button type="button" className="tt-tool-button" data-variant="secondary" disabled={answeredId === id} onClick={() => answer(false)}>
+            Deny
+          </button>
+          <button type="button" className="tt-tool-button" data-variant="primary" disabled={answeredId === id} onClick={() => answer(true)}>
+            Approve
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function ApprovalAnswer({ tool }: { tool: ToolChunk }) {
+  const approved = tool.state === 'output-denied' ? false : tool.approval?.approved;
+  // A denied call's reason is on its approval (AI SDK parts); a transcript may record it as errorText.
+  const reason = tool.approval?.reason ?? (tool.state === 'output-denied' ? tool.errorText : undefined);
+  const verdict = approved === true ? 'Approved' : approved === false ? 'Denied' : 'Answered';
+  return (
+    <p className="tt-tool-approval-text" data-slot="tool-call-approval-answer">
+      <strong>{verdict}</strong>
+      {reason ? (
+        <>
+          {': '}
+          <span data-slot="tool-call-approval-reason">{reason}</span>
+        </>
+      ) : tool.state === 'output-denied' ? (
+        ' — the call was not run.'
+      ) : null}
+    </p>
   );
 }
 

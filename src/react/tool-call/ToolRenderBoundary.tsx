@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import type { ToolChunk } from '../../types.js';
-import { ToolCall, ToolCallError, ToolCallHeader, ToolCallInput, ToolCallOutput } from './ToolCall.js';
+import { ToolCall, ToolCallApproval, ToolCallError, ToolCallHeader, ToolCallInput, ToolCallOutput } from './ToolCall.js';
 
 interface Props {
   tool: ToolChunk;
@@ -41,17 +41,36 @@ export class ToolRenderBoundary extends Component<Props, State> {
         <ToolCallHeader />
         <div className="tt-tool-body" data-slot="tool-call-body" data-status={tool.state}>
           <ToolCallInput />
+          <ToolCallApproval />
           <ToolCallOutput />
           <ToolCallError />
         </div>
         <p className="tt-tool-renderer-error" data-slot="tool-call-renderer-error" data-status={tool.state}>
-          The custom renderer for “{tool.toolName}” failed: {describe(this.state.error)}
+          The custom renderer for “{tool.toolName}” failed: {describeThrown(this.state.error)}
         </p>
       </ToolCall>
     );
   }
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message || error.name : String(error);
+/**
+ * What the renderer threw, as text, whatever it was: an `Object.create(null)` or a proxy has no
+ * way to become a string, and a throw here would escape the boundary and unmount the transcript.
+ */
+export function describeThrown(error: unknown): string {
+  try {
+    if (error instanceof Error) {
+      const { message, name } = error;
+      if (typeof message === 'string' && message !== '') return message;
+      if (typeof name === 'string' && name !== '') return name;
+      return 'Error';
+    }
+    return String(error);
+  } catch {
+    try {
+      return Object.prototype.toString.call(error);
+    } catch {
+      return 'a value that cannot be shown as text';
+    }
+  }
 }

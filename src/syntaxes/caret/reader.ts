@@ -2,6 +2,7 @@ import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCal
 import { LineBody, type LineCloser } from '../shared/line-body.js';
 import { isBlank, isNameUnit } from './grammar.js';
 import { CaretParams } from './params.js';
+import { RebuildThrottle } from '../shared/throttle.js';
 
 /** Length of the fixed signature `^^^`. */
 const SIGNATURE = 3;
@@ -67,9 +68,7 @@ export class CaretCloser implements LineCloser {
   }
 }
 
-/** Re-parse the partial parameters only when the body grew by this share since the last snapshot (amortised linear). */
-const SNAPSHOT_GROWTH = 0.25;
-/** Below this size every completed line refreshes the snapshot. */
+/** Below this size every completed line refreshes the snapshot; past it, amortised (see {@link RebuildThrottle}). */
 const SMALL_BODY = 4096;
 
 /**
@@ -80,7 +79,7 @@ const SMALL_BODY = 4096;
 export class CaretBlock implements BlockReader {
   private readonly body: LineBody;
   private readonly params = new CaretParams();
-  private snapshotLength = -1;
+  private readonly throttle = new RebuildThrottle(SMALL_BODY);
   private lastPartial: ParsedCall;
 
   constructor(
@@ -108,10 +107,7 @@ export class CaretBlock implements BlockReader {
   }
 
   partial(): ParsedCall[] {
-    const complete = this.body.completeLinesLength();
-    const grown = complete - this.snapshotLength;
-    if (grown > 0 && (complete < SMALL_BODY || grown >= this.snapshotLength * SNAPSHOT_GROWTH)) {
-      this.snapshotLength = complete;
+    if (this.throttle.due(this.body.completeLinesLength())) {
       this.lastPartial = { toolName: this.toolName, input: this.params.snapshot() };
     }
     return [this.lastPartial];

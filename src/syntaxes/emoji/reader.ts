@@ -1,4 +1,5 @@
 import { TextBuffer } from '../../scanner/text-buffer.js';
+import { LeadingBreak } from '../shared/leading-break.js';
 import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
 
 /** 🛠 is U+1F6E0: the surrogate pair D83D DEE0. U+FE0F (variation selector) may follow. */
@@ -89,8 +90,7 @@ export class EmojiBlock implements BlockReader {
   private end = End.None;
   /** Units of `[/end]` matched so far. */
   private tail = 0;
-  /** 0: at the start, 1: after a leading `\r`, 2: past the one leading line break. */
-  private leading = 0;
+  private readonly leading = new LeadingBreak();
 
   constructor(
     private readonly toolName: string,
@@ -100,19 +100,9 @@ export class EmojiBlock implements BlockReader {
   read(text: string, from: number, to: number): number {
     let i = from;
     while (i < to) {
-      if (this.leading < 2) {
-        const unit = text[i]!;
-        if (this.leading === 0 && (unit === '\n' || unit === '\r')) {
-          this.leading = unit === '\r' ? 1 : 2;
-          i++;
-          continue;
-        }
-        if (this.leading === 1 && unit === '\n') {
-          this.leading = 2;
-          i++;
-          continue;
-        }
-        this.leading = 2;
+      if (!this.leading.done && this.leading.skip(text[i]!)) {
+        i++;
+        continue;
       }
       if (this.end === End.None) {
         // Fast path: everything before the next 🛠 is body.

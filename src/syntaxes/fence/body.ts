@@ -1,11 +1,11 @@
 import type { ParsedCall } from '../../types.js';
 import { isRecord, setOwn } from '../shared/object.js';
-import { invalidStateMessage, isToolState } from '../shared/state.js';
+import { invalidStateMessage, isToolState, readApproval } from '../shared/state.js';
 import { parseYaml } from '../shared/yaml.js';
 import type { FenceInfo } from './info.js';
 
 /** YAML keys with a meaning; any other key goes to `fields`. */
-const KNOWN_KEYS = new Set(['toolCallId', 'id', 'toolName', 'name', 'state', 'input', 'output', 'errorText', 'error']);
+const KNOWN_KEYS = new Set(['toolCallId', 'id', 'toolName', 'name', 'state', 'input', 'output', 'errorText', 'error', 'approval']);
 
 /**
  * Turns a fence's info string and YAML body into a call. The body line numbers
@@ -28,14 +28,14 @@ export function fromYaml(base: ParsedCall, value: unknown): ParsedCall {
   }
   const call: ParsedCall = { ...base };
   const id = value.toolCallId ?? value.id;
-  if (call.toolCallId === undefined && id !== undefined && id !== null) {
+  if (call.toolCallId === undefined && id !== undefined && id !== null && id !== '') {
     if (typeof id !== 'string' && typeof id !== 'number') {
       return { ...call, invalid: true, errorText: `the tool call id must be a string, not ${describe(id)}` };
     }
     call.toolCallId = String(id);
   }
   const name = value.toolName ?? value.name;
-  if (call.toolName === undefined && name !== undefined && name !== null) {
+  if (call.toolName === undefined && name !== undefined && name !== null && name !== '') {
     if (typeof name !== 'string' && typeof name !== 'number') {
       return { ...call, invalid: true, errorText: `the tool name must be a string, not ${describe(name)}` };
     }
@@ -50,6 +50,11 @@ export function fromYaml(base: ParsedCall, value: unknown): ParsedCall {
   if ('state' in value && value.state !== null) {
     if (!isToolState(value.state)) return { ...call, invalid: true, errorText: invalidStateMessage(value.state) };
     call.state = value.state;
+  }
+  if ('approval' in value && value.approval !== null) {
+    const approval = readApproval(value.approval);
+    if (typeof approval === 'string') return { ...call, invalid: true, errorText: approval };
+    call.approval = approval;
   }
   for (const key of Object.keys(value)) {
     if (!KNOWN_KEYS.has(key)) setOwn((call.fields ??= {}), key, value[key]);

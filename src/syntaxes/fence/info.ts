@@ -3,7 +3,8 @@ import { setOwn } from '../shared/object.js';
 /**
  * The info string of a tool fence after its `tool` word:
  * positional `NAME ID`, assignments `name=… id=…` (quoted values unquoted),
- * or a mix. Unknown assignments are kept as extra fields.
+ * or a mix. Unknown assignments are kept as extra fields. An empty name or
+ * id is not given (the call gets `tool` and a generated id).
  */
 export interface FenceInfo {
   toolName?: string;
@@ -18,12 +19,13 @@ export function parseFenceInfo(rest: string): FenceInfo {
   const info: FenceInfo = {};
   const positional: string[] = [];
   for (const token of tokenize(rest)) {
+    // An empty name or id (`name=`, `id=""`) names nothing: the defaults apply, as in every syntax.
     if (token.key === undefined) {
-      positional.push(token.value);
+      if (token.value !== '') positional.push(token.value);
     } else if (NAME_KEYS.has(token.key)) {
-      info.toolName ??= token.value;
+      if (token.value !== '') info.toolName ??= token.value;
     } else if (ID_KEYS.has(token.key)) {
-      info.toolCallId ??= token.value;
+      if (token.value !== '') info.toolCallId ??= token.value;
     } else {
       setOwn((info.fields ??= {}), token.key, token.value);
     }

@@ -3,6 +3,7 @@ import { LineBody, type LineCloser } from '../shared/line-body.js';
 import { parseYaml } from '../shared/yaml.js';
 import { fromYaml, parseFenceBody } from './body.js';
 import { parseFenceInfo, type FenceInfo } from './info.js';
+import { RebuildThrottle } from '../shared/throttle.js';
 
 /**
  * Reads a fence opener: a run of at least three backticks or tildes, then an
@@ -77,16 +78,14 @@ export class FenceOpener implements OpenerReader {
   }
 }
 
-/** Reparse the partial YAML only when the body grew by this share since the last parse (amortised linear). */
-const REPARSE_GROWTH = 0.25;
-/** Below this size every completed line is reparsed. */
+/** Below this size every completed line is reparsed; past it, the YAML is reparsed amortised (see {@link RebuildThrottle}). */
 const SMALL_BODY = 4096;
 
 /** The body of a tool fence: YAML lines up to a closing run at least as long as the opener. */
 export class FenceBlock implements BlockReader {
   private readonly body: LineBody;
   private lineId: string | undefined;
-  private parsedLength = -1;
+  private readonly throttle = new RebuildThrottle(SMALL_BODY);
   private lastPartial: ParsedCall;
 
   constructor(
@@ -118,9 +117,7 @@ export class FenceBlock implements BlockReader {
 
   partial(): ParsedCall[] {
     const complete = this.body.completeLinesLength();
-    const grown = complete - this.parsedLength;
-    if (grown > 0 && (complete < SMALL_BODY || grown >= this.parsedLength * REPARSE_GROWTH)) {
-      this.parsedLength = complete;
+    if (this.throttle.due(complete)) {
       const parsed = parseYaml(this.body.text.slice(0, complete), 2);
       if (parsed.ok) {
         const call = fromYaml({ toolName: this.info.toolName, toolCallId: this.identity()?.toolCallId }, parsed.value);
@@ -145,7 +142,7 @@ export class FenceBlock implements BlockReader {
     const parsed = parseYaml(`v: ${match[1]}`);
     if (parsed.ok) {
       const value = (parsed.value as { v: unknown }).v;
-      if (typeof value === 'string' || typeof value === 'number') this.lineId = String(value);
+      if ((typeof value === 'string' && value !== '') || typeof value === 'number') this.lineId = String(value);
     }
   }
 }

@@ -13,6 +13,7 @@ const CALL_KEYS = new Set(['id', 'type', 'function', 'tool', 'name', 'args', 'ar
  * - OpenAI: `{"id", "type": "function", "function": {"name", "arguments"}}`
  *   (also `"tool": {"name", "arguments"}`), the id kept;
  * - default: `{"tool": {"function": "name", "parameters" | "arguments": {…}}}`;
+ * - both wrappers: `{"tool": {"function": {"name", "arguments"}}}`;
  * - Gemini and flat: `{"name", "args" | "arguments" | "parameters"}`, with
  *   an `id` only when it is written before the name.
  *
@@ -59,6 +60,12 @@ function itemCall(item: unknown, prefix: string, strict: boolean): ParsedCall {
     name = fn.name;
     nameKey = '"function.name"';
     args = firstOf(fn, ['arguments', 'parameters', 'args']);
+    id = item.id;
+  } else if (isRecord(tool) && isRecord(tool.function)) {
+    // Both wrappers at once: `{"tool": {"function": {"name", "arguments"}}}`.
+    name = tool.function.name;
+    nameKey = '"tool.function.name"';
+    args = firstOf(tool.function, ['arguments', 'parameters', 'args']);
     id = item.id;
   } else if (isRecord(tool)) {
     const defaultForm = typeof tool.function === 'string';

@@ -26,7 +26,8 @@ export interface JsonSyntaxOptions {
  * code; not inside list items or block quotes): an object or array that is
  *
  * - OpenAI: `{"tool_calls": [{"id", "type": "function", "function": {"name", "arguments"}}]}`
- *   (or `"tools"`), or one such call object (also with `"tool": {"name", "arguments"}`);
+ *   (or `"tools"`), or one such call object (also with `"tool": {"name", "arguments"}`,
+ *   or both wrappers: `"tool": {"function": {"name", "arguments"}}`);
  * - Gemini and flat: `{"name": …, "args" | "arguments" | "parameters": {…}}`;
  * - default: `{"tool": {"function": "name", "parameters" | "arguments": {…}}}`;
  * - an array of these.

@@ -3,6 +3,7 @@ import { parseJson } from '../shared/json.js';
 import { callsFromJson } from './calls.js';
 import { JsonTracker } from './tracker.js';
 import { CallWatcher } from './watcher.js';
+import { RebuildThrottle } from '../shared/throttle.js';
 
 /**
  * Default longest opener, in UTF-16 code units: JSON read before its
@@ -42,9 +43,7 @@ export class JsonOpener implements OpenerReader {
   }
 }
 
-/** Reparse the partial JSON only when it grew by this share since the last parse (amortised linear), */
-const REPARSE_GROWTH = 0.25;
-/** … or while it is shorter than this. */
+/** Below this size the partial JSON is reparsed on every growth; past it, amortised (see {@link RebuildThrottle}). */
 const SMALL_BODY = 4096;
 
 /**
@@ -55,7 +54,7 @@ const SMALL_BODY = 4096;
  */
 export class JsonBlock implements BlockReader {
   private delta = '';
-  private parsedLength = -1;
+  private readonly throttle = new RebuildThrottle(SMALL_BODY);
   private lastPartial: ParsedCall[] = [{ input: {} }];
 
   constructor(
@@ -84,10 +83,7 @@ export class JsonBlock implements BlockReader {
   }
 
   partial(): ParsedCall[] {
-    const length = this.tracker.length;
-    const grown = length - this.parsedLength;
-    if (grown > 0 && (length < SMALL_BODY || grown >= this.parsedLength * REPARSE_GROWTH)) {
-      this.parsedLength = length;
+    if (this.throttle.due(this.tracker.length)) {
       const value = this.repairedValue();
       if (value !== undefined) this.lastPartial = callsFromJson(value, false);
     }

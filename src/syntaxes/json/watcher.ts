@@ -112,6 +112,10 @@ export class CallWatcher implements JsonListener {
       if ((wrapper === 'function' || wrapper === 'tool') && (inner === 'name' || (wrapper === 'tool' && inner === 'function'))) {
         if (value !== '') this.setName(value, false);
       }
+    } else if (depth === this.itemDepth + 2 && typeof value === 'string' && this.name === undefined && this.flat !== true) {
+      // Both wrappers: `tool.function.name`.
+      const path = [this.itemDepth - 1, this.itemDepth, depth - 1].map((index) => this.frames[index]!.key);
+      if (path[0] === 'tool' && path[1] === 'function' && path[2] === 'name' && value !== '') this.setName(value, false);
     }
   }
 

@@ -1,4 +1,5 @@
 import { TextBuffer } from '../../scanner/text-buffer.js';
+import { LeadingBreak } from '../shared/leading-break.js';
 import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
 import { readSentinelHeader, sentinelCall, type SentinelHeader } from './header.js';
 
@@ -119,8 +120,8 @@ export class SentinelBlock implements BlockReader {
   private held = '';
   /** A line break that is body unless the end marker follows at once. */
   private pendingBreak = '';
-  /** 0: at the start, 1: after a leading `\r`, 2: past the leading line break. */
-  private leading = 0;
+  /** The one line break after `]]`, which is not body. */
+  private readonly leading = new LeadingBreak();
 
   constructor(private readonly header: SentinelHeader) {}
 
@@ -128,7 +129,7 @@ export class SentinelBlock implements BlockReader {
     let i = from;
     while (i < to) {
       const unit = text[i]!;
-      if (this.leading < 2 && this.skipLeading(unit)) {
+      if (!this.leading.done && this.leading.skip(unit)) {
         i++;
         continue;
       }
@@ -190,17 +191,6 @@ export class SentinelBlock implements BlockReader {
 
   finish(): ParsedCall[] {
     return [sentinelCall(this.header, this.body.toString())];
-  }
-
-  /** The one line break after `]]`: `\n`, `\r\n` or `\r`. Returns whether `unit` was part of it. */
-  private skipLeading(unit: string): boolean {
-    if (this.leading === 0 && (unit === '\n' || unit === '\r')) {
-      this.leading = unit === '\r' ? 1 : 2;
-      return true;
-    }
-    const skipped = this.leading === 1 && unit === '\n';
-    this.leading = 2;
-    return skipped;
   }
 
   /** A line break: the previous one is body now; this one waits for what follows. */

@@ -1,3 +1,4 @@
+import { setOwn } from './object.js';
 import { Composer, isAlias, isMap, isScalar, Lexer, LineCounter, Parser, visit, YAMLParseError, type CST, type Document, type Node } from 'yaml';
 
 /**
@@ -60,6 +61,9 @@ interface Position {
  * that expand too far (an alias bomb), an alias inside the node it refers to
  * (its value would be circular, which JSON cannot hold), a mapping key that is
  * a collection or an alias (JavaScript keys are strings), and a repeated key.
+ *
+ * The value is plain JSON data (see {@link jsonSafe}): YAML 1.1 tags give
+ * arrays, objects and strings, not `Set`, `Map`, bytes or `Date`.
  */
 export function parseYaml(text: string, firstLine = 1, schema: 'core' | 'failsafe' = 'core'): YamlResult {
   if (text.length > MAX_YAML_LENGTH) {
@@ -94,7 +98,7 @@ export function parseYaml(text: string, firstLine = 1, schema: 'core' | 'failsaf
     }
     const problem = checkDocument(doc);
     if (problem) return fail(problem.offset, problem.message);
-    return { ok: true, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
+    return { ok: true, value: jsonSafe(doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT })) };
   } catch (error) {
     const message = String((error as Error)?.message ?? error);
     if (/excessive alias count/i.test(message)) {
@@ -242,4 +246,64 @@ function where(position: Position | undefined, firstLine: number): string {
 /** The first line of a library error message, without its position suffix. */
 function firstSentence(message: string): string {
   return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').trim();
+}
+
+/**
+ * Turns what the yaml library builds for YAML 1.1 tags into plain JSON data,
+ * which tool inputs must be (they travel as JSON to the AI SDK, the store
+ * and the renderers, where a `Set` or `Map` shows as `{}`):
+ *
+ * - `!!set` (a `Set`) → an array of its members;
+ * - `!!omap` (a `Map`) → an object, keys as strings, in order;
+ * - `!!binary` (bytes) → the base64 text;
+ * - `!!timestamp` (a `Date`) → its ISO 8601 string (UTC).
+ *
+ * In place where the containers are plain (the library's value is fresh);
+ * iterative, so any depth is safe.
+ */
+export function jsonSafe(value: unknown): unknown {
+  const root: Record<string, unknown> = { value };
+  const stack: Array<Record<string, unknown> | unknown[]> = [root];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    const keys: Array<string | number> = Array.isArray(node) ? [...node.keys()] : Object.keys(node);
+    for (const key of keys) {
+      const child = (node as Record<string | number, unknown>)[key];
+      const plain = plainValue(child);
+      if (plain !== child) {
+        if (Array.isArray(node)) node[key as number] = plain;
+        else setOwn(node, key as string, plain);
+      }
+      if (typeof plain === 'object' && plain !== null) stack.push(plain as Record<string, unknown> | unknown[]);
+    }
+  }
+  return root.value;
+}
+
+function plainValue(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  if (value instanceof Set) return [...value];
+  if (value instanceof Map) {
+    const object: Record<string, unknown> = {};
+    for (const [key, item] of value) setOwn(object, String(key), item);
+    return object;
+  }
+  if (value instanceof Uint8Array) return base64(value);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
+  return value;
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Standard base64 with padding (no `Buffer`: the core runs in browsers too). */
+function base64(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const a = bytes[i]!;
+    const b = bytes[i + 1];
+    const c = bytes[i + 2];
+    out += BASE64[a >> 2]! + BASE64[((a & 3) << 4) | ((b ?? 0) >> 4)]!;
+    out += b === undefined ? '=' : BASE64[((b & 15) << 2) | ((c ?? 0) >> 6)]!;
+    out += c === undefined ? '=' : BASE64[c & 63]!;
+  }
+  return out;
 }

@@ -1,4 +1,5 @@
 import type { BlockIdentity, BlockReader, ParsedCall } from '../../types.js';
+import { LeadingBreak } from '../shared/leading-break.js';
 import { trimOneLineBreak } from './value-text.js';
 
 /** Shorthand tags whose body is one raw value. */
@@ -20,8 +21,8 @@ export class XmlRawBlock implements BlockReader {
   private held = '';
   /** Past `</name`: only spaces before `>` are still the close tag. */
   private inCloserTail = false;
-  /** 0: at the start, 1: after a leading `\r`, 2: past the one leading line break (not body). */
-  private leading = 0;
+  /** One line break right after the opener is not content. */
+  private readonly leading = new LeadingBreak();
 
   constructor(
     private readonly toolName: XmlShorthand,
@@ -123,19 +124,8 @@ export class XmlRawBlock implements BlockReader {
   private confirm(units: string): void {
     if (units === '') return;
     this.delta += units;
-    let start = 0;
-    if (this.leading < 2) {
-      // One line break right after the opener is not content (dropped as it arrives, so a partial never copies the body).
-      if (this.leading === 0 && (units[0] === '\n' || units[0] === '\r')) {
-        this.leading = units[0] === '\r' ? 1 : 2;
-        start = 1;
-      }
-      if (this.leading === 1 && start < units.length) {
-        if (units[start] === '\n') start++;
-        this.leading = 2;
-      }
-      if (start < units.length) this.leading = 2;
-    }
+    // Dropped as it arrives, so a partial never copies the body.
+    const start = this.leading.skipIn(units);
     this.body += start === 0 ? units : units.slice(start);
   }
 }

@@ -5,6 +5,7 @@ import { Collector } from './collector.js';
 import { SourcePieces } from './source-pieces.js';
 import { XmlTokenizer, type CloseTag, type OpenTag, type Position, type TokenSink } from './tokenizer.js';
 import { trimOneLineBreak, ValueText } from './value-text.js';
+import { RebuildThrottle } from '../shared/throttle.js';
 
 /** What the opener settled for a `<tool name="N">` or `<tool:N>` block. */
 export interface XmlToolHeader {
@@ -68,9 +69,7 @@ class MixedContent {
  */
 export const MAX_XML_DEPTH = 100;
 
-/** Rebuild the partial input only when the values grew by this share (amortised linear), */
-const SNAPSHOT_GROWTH = 0.25;
-/** … or while there are fewer values than this. */
+/** With fewer values than this the partial input is rebuilt on every new value; past it, amortised (see {@link RebuildThrottle}). */
 const SMALL_INPUT = 64;
 
 /**
@@ -106,7 +105,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   private afterCR = false;
   private sawElement = false;
   private snapshot: Record<string, unknown> = {};
-  private snapshotCount = 0;
+  private readonly throttle = new RebuildThrottle(SMALL_INPUT);
 
   constructor(private readonly header: XmlToolHeader) {
     this.tokenizer = new XmlTokenizer(this, header.openerLength);
@@ -135,11 +134,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   }
 
   partial(): ParsedCall[] {
-    const count = this.input.count;
-    if (count !== this.snapshotCount && (count < SMALL_INPUT || count - this.snapshotCount >= this.snapshotCount * SNAPSHOT_GROWTH)) {
-      this.snapshot = this.input.snapshot();
-      this.snapshotCount = count;
-    }
+    if (this.throttle.due(this.input.count)) this.snapshot = this.input.snapshot();
     return [this.call(this.snapshot)];
   }
 

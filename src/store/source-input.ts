@@ -1,0 +1,60 @@
+import { createTranscriptEventParser, type TranscriptEventParser } from '../stream/parser.js';
+import { builtinSyntaxes, resolveSyntaxes } from '../syntaxes/index.js';
+import type { SyntaxName, ToolSyntax, TranscriptOptions } from '../types.js';
+
+/** The input so far of a block read from its source text. */
+export interface SourceProgress {
+  input: unknown;
+  toolName?: string;
+}
+
+/**
+ * The syntax named `name`: one of the store's own syntaxes (a custom one included), else a
+ * built-in one, else `undefined`.
+ */
+export function findSyntax(name: string, options: TranscriptOptions): ToolSyntax | undefined {
+  const own = options.syntaxes === undefined ? undefined : resolveSyntaxes(options.syntaxes).find((syntax) => syntax.name === name);
+  return own ?? builtinSyntaxes[name as SyntaxName];
+}
+
+/**
+ * A tool call's input while it streams as source text of its syntax — what
+ * `createTranscriptParser` sends as `tool-input-delta` (with `inputEncoding: 'text'` and
+ * `toolMetadata.syntax`), and what the AI SDK then keeps as the part's `rawInput`. A parser of
+ * that one syntax reads the text as it grows (only the new text each time), so the input shows
+ * as it arrives, in every syntax, with the work of the syntax's own incremental reader.
+ */
+export class SourceInput {
+  private readonly parser: TranscriptEventParser;
+  /** Length of the source fed so far (a message part gives the whole text each time). */
+  fed = 0;
+  private progress: SourceProgress = { input: {} };
+
+  constructor(syntax: ToolSyntax, options: TranscriptOptions) {
+    this.parser = createTranscriptEventParser({
+      tools: options.tools,
+      strictTools: options.strictTools,
+      syntaxes: [syntax],
+      partialInput: true,
+    });
+  }
+
+  /** Adds source text; returns the input so far (the same object while it did not change). */
+  push(delta: string): SourceProgress {
+    if (delta === '') return this.progress;
+    this.fed += delta.length;
+    let events;
+    try {
+      events = this.parser.write(delta);
+    } catch {
+      return this.progress;
+    }
+    for (const event of events) {
+      if (event.type !== 'tool-delta' || event.input === undefined) continue;
+      if (event.input !== this.progress.input || event.toolName !== this.progress.toolName) {
+        this.progress = event.toolName === undefined ? { input: event.input } : { input: event.input, toolName: event.toolName };
+      }
+    }
+    return this.progress;
+  }
+}

@@ -1,0 +1,93 @@
+import type { UIMessageChunk } from '../types.js';
+import { settleEvents, type EncodeOptions } from './chunks.js';
+import type { TranscriptEvent } from './events.js';
+
+/** A tool part the encoder has seen start. */
+interface EncodedTool {
+  toolName: string;
+  syntax: string;
+  /** The AI SDK id, once the part was announced with `tool-input-start`. */
+  toolCallId?: string;
+  /** Source text received before the announcement, sent as the first input delta. */
+  pending: string;
+}
+
+/**
+ * Turns {@link TranscriptEvent}s into AI SDK UI-message chunks. Stateful (one per stream):
+ * a tool part is announced with `tool-input-start` once its id is known — the SDK cannot rename
+ * a part — with `inputEncoding: 'text'` (the deltas are the block's source text, which the SDK
+ * then keeps as text instead of parsing it as JSON) and `toolMetadata: { syntax }` (so a client
+ * can read that text with the same syntax: `store.setMessage` does); source that arrived before
+ * is sent as its first delta.
+ */
+export function createChunkEncoder(options: EncodeOptions = {}): (events: readonly TranscriptEvent[]) => UIMessageChunk[] {
+  const tools = new Map<string, EncodedTool>();
+
+  const announce = (out: UIMessageChunk[], tool: EncodedTool, toolCallId: string, toolName: string) => {
+    tool.toolCallId = toolCallId;
+    out.push({
+      type: 'tool-input-start',
+      toolCallId,
+      toolName,
+      dynamic: true,
+      inputEncoding: 'text',
+      toolMetadata: { syntax: tool.syntax },
+    });
+    if (tool.pending !== '') out.push({ type: 'tool-input-delta', toolCallId, inputTextDelta: tool.pending });
+    tool.pending = '';
+  };
+
+  return (events) => {
+    // The usual delta: one text or input delta, encoded without the general loop's array growth.
+    if (events.length === 1) {
+      const event = events[0]!;
+      if (event.type === 'text-delta') return [{ type: 'text-delta', id: event.key, delta: event.delta }];
+      if (event.type === 'tool-delta') {
+        const tool = tools.get(event.key);
+        if (tool?.toolCallId !== undefined) return [{ type: 'tool-input-delta', toolCallId: tool.toolCallId, inputTextDelta: event.delta }];
+      }
+    }
+    const out: UIMessageChunk[] = [];
+    for (const event of events) {
+      switch (event.type) {
+        case 'text-start':
+          out.push({ type: 'text-start', id: event.key });
+          break;
+        case 'text-delta':
+          out.push({ type: 'text-delta', id: event.key, delta: event.delta });
+          break;
+        case 'text-end':
+          out.push({ type: 'text-end', id: event.key });
+          break;
+        case 'tool-start': {
+          const tool: EncodedTool = { toolName: event.toolName, syntax: event.syntax, pending: '' };
+          tools.set(event.key, tool);
+          if (event.toolCallId !== undefined) announce(out, tool, event.toolCallId, event.toolName);
+          break;
+        }
+        case 'tool-identity': {
+          const tool = tools.get(event.key);
+          if (tool && tool.toolCallId === undefined) announce(out, tool, event.toolCallId, event.toolName);
+          break;
+        }
+        case 'tool-delta': {
+          const tool = tools.get(event.key);
+          if (!tool) break;
+          if (tool.toolCallId === undefined) tool.pending += event.delta;
+          else out.push({ type: 'tool-input-delta', toolCallId: tool.toolCallId, inputTextDelta: event.delta });
+          break;
+        }
+        case 'tool-settle': {
+          const tool = tools.get(event.key);
+          const { chunk } = event;
+          if (tool && tool.toolCallId === undefined) announce(out, tool, chunk.toolCallId, chunk.toolName);
+          else if (!tool) announce(out, { toolName: chunk.toolName, syntax: chunk.syntax, pending: '' }, chunk.toolCallId, chunk.toolName);
+          tools.delete(event.key);
+          for (const settled of settleEvents(chunk, event.invalid, options)) out.push(settled);
+          break;
+        }
+      }
+    }
+    return out;
+  };
+}

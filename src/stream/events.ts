@@ -1,0 +1,81 @@
+import type { ToolChunk } from '../types.js';
+
+/**
+ * What happened to one part of a transcript, as the parser found it. Every consumer — the AI
+ * SDK chunk encoder ({@link createChunkEncoder}), the store, the model middleware — folds these
+ * same events; none of them re-derives them by diffing snapshots.
+ *
+ * Keys are stable: a part's `key` is given once, by its first event, and never changes.
+ * Text parts are `text-1`, `text-2`, … in order. A tool part's key is its `toolCallId` when the
+ * block names it at the opener, else the id generated for it at the opener (`tool-call-N`); a
+ * block whose id is read later (a fence's `id:` line) keeps that key and reports the id with
+ * `tool-identity`. Keys are unique within one parse (see {@link IdClaims} for the rule).
+ *
+ * - `text-start` / `text-delta` / `text-end`: a run of text, exactly the text chunks' values.
+ * - `tool-start`: a block's opener was accepted. `toolCallId` is set when the block's id is
+ *   already known (the AI SDK part can start), `undefined` while it may still come from the body.
+ * - `tool-identity`: the id (and name) of a started block are settled. Sent once, before any
+ *   `tool-settle`, for blocks whose `tool-start` had no `toolCallId` and whose id arrives before
+ *   the closer.
+ * - `tool-delta`: more of the block's source. The first delta of a block is its opener, the
+ *   next ones its body (markers included, as written — minus the one line break some syntaxes
+ *   drop after the opener), so `opener + deltas` is text a fresh parser of that syntax reads as
+ *   the same open block. With the `partialInput` option, `input` (and `toolName` when the body
+ *   names it) is the block's input so far; the same object while it did not change.
+ * - `tool-settle`: a call is finished — at the block's closer, or at the end of input
+ *   (`chunk.closed: false`). `chunk` is exactly the tool chunk `parseTranscript` gives for it
+ *   (state by the contract's rules, output, error, approval). A block holding several calls (a
+ *   JSON `tool_calls` list) settles each; the second and later calls get their own `tool-start`
+ *   first. `invalid`: the block could not be parsed (the AI SDK gets `tool-input-error`).
+ */
+export type TranscriptEvent =
+  | { readonly type: 'text-start'; readonly key: string }
+  | { readonly type: 'text-delta'; readonly key: string; readonly delta: string }
+  | { readonly type: 'text-end'; readonly key: string }
+  | {
+      readonly type: 'tool-start';
+      readonly key: string;
+      readonly toolCallId: string | undefined;
+      readonly toolName: string;
+      readonly syntax: string;
+    }
+  | { readonly type: 'tool-identity'; readonly key: string; readonly toolCallId: string; readonly toolName: string }
+  | {
+      readonly type: 'tool-delta';
+      readonly key: string;
+      readonly delta: string;
+      readonly input?: unknown;
+      readonly toolName?: string;
+    }
+  | { readonly type: 'tool-settle'; readonly key: string; readonly chunk: ToolChunk; readonly invalid: boolean };
+
+/**
+ * The rule that keeps tool call ids apart (the AI SDK merges parts with the same id, so a
+ * repeated id would make a call disappear): an id is used as it is the first time; a later
+ * call with an id already used in the transcript — a model repeating `x`, an explicit
+ * `id="tool-call-2"` that a generated id then meets, an OpenAI list repeating an id — gets
+ * `ID~2`, `ID~3`, … (the first free one). Ids are claimed in transcript order, so the same
+ * text gives the same ids whole, streamed in any split, and in the store. Generated ids are
+ * `tool-call-N` (N counting tool chunks from 1) unless the text itself took that id first.
+ */
+export class IdClaims {
+  private readonly used = new Set<string>();
+  /** Per base id, the suffix to try next (so a thousand repeats of `x` cost linear work). */
+  private readonly next = new Map<string, number>();
+
+  /** `base`, or the first free `base~N`; marked as used. */
+  claim(base: string): string {
+    let id = base;
+    if (this.used.has(id)) {
+      let n = this.next.get(base) ?? 2;
+      while (this.used.has((id = `${base}~${n}`))) n++;
+      this.next.set(base, n + 1);
+    }
+    this.used.add(id);
+    return id;
+  }
+
+  has(id: string): boolean {
+    return this.used.has(id);
+  }
+}

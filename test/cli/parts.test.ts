@@ -1,0 +1,112 @@
+/**
+ * `render` cuts a big transcript into parts rendered one after another. The cuts must not change
+ * the page: rendering in the smallest parts possible gives the same HTML as rendering whole.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cutPoints, documentParts } from '../../src/cli/parts.js';
+import { renderTranscriptHtml } from '../../src/cli/transcript-html.js';
+import { builtinSyntaxes, parseTranscript, type ToolSyntax } from '../../src/index.js';
+
+const SYNTAXES = Object.values(builtinSyntaxes) as ToolSyntax[];
+
+/** The cut offsets of `doc`, as the lines they start. */
+function cutLines(doc: string): string[] {
+  return [...cutPoints(doc, parseTranscript(doc, { syntaxes: SYNTAXES }))].map((cut) => doc.slice(cut, doc.indexOf('\n', cut) >>> 0));
+}
+
+describe('cut points', () => {
+  it('cuts before a line at column 1 that follows a blank line', () => {
+    expect(cutLines('a\n\nb\nc\n\n\nd\n')).toEqual(['b', 'd']);
+    expect(cutLines('a\r\n\r\nb\r\n')).toEqual(['b\r']);
+    expect(cutLines('a\r\rb\r')).toEqual(['b\r']);
+  });
+
+  it('never cuts before a list item, an indented line or inside a list', () => {
+    expect(cutLines('- a\n\n- b\n\n1. c\n\n2) d\n\n  e\n\n\tf\n\n*\n\n+ g\n\n12345.x')).toEqual(['12345.x']);
+  });
+
+  it('never cuts inside fenced code or a raw HTML block that a blank line does not end', () => {
+    // The scanner's reading too: a fence opened in a quote or an item stays open until its closer.
+    expect(cutLines('> ```\n\nin\n\n> ```\n\nout1')).toEqual(['out1']);
+    expect(cutLines('- ~~~\n\nin\n\nstill in')).toEqual([]);
+    expect(cutLines('```js\n\nin\n```\n\nout1\n~~~~\n\n~~~\n\nin\n~~~~\n\nout2')).toEqual(['out1', 'out2']);
+    expect(cutLines('<!--\n\nin\n\n-->\n\nout1\n\n<SCRIPT>\n\nin\n</script>\n\nout2\n\n<div>\n\nout3')).toEqual(['out1', '<SCRIPT>', 'out2', '<div>', 'out3']);
+    expect(cutLines('<?php\n\nin ?>\n\nout1\n\n<!DOCTYPE\n\nin>\n\nout2\n\n<![CDATA[\n\nin]]>\n\nout3')).toEqual(['out1', '<!DOCTYPE', 'out2', '<![CDATA[', 'out3']);
+  });
+
+  it('never cuts inside a tool block, and a block ends an open fence (its text runs are parsed apart)', () => {
+    expect(cutLines('^^^write\ncontent ---\n\nin\n--- content\n^^^\n\nout')).toEqual(['out']);
+    expect(cutLines('x 🛠️[ls]🛠️[/end]\n\nout')).toEqual(['out']);
+    // The line after a block is not blank even when the block ends the line.
+    expect(cutLines('```tool a\n```\nin\n\nout')).toEqual(['out']);
+  });
+
+  it('parts cover the document in order, each as long as the target allows', () => {
+    const doc = 'word word word\n\n'.repeat(1000);
+    const parts = [...documentParts(doc, parseTranscript(doc), 1000)];
+    expect(parts[0]!.start).toBe(0);
+    expect(parts.at(-1)!.end).toBe(doc.length);
+    parts.slice(1).forEach((part, i) => expect(part.start).toBe(parts[i]!.end));
+    for (const part of parts.slice(0, -1)) expect(part.end - part.start).toBeGreaterThanOrEqual(1000);
+    for (const part of parts) expect(part.end - part.start).toBeLessThan(1000 + 16);
+    expect([...documentParts('', [], 1000)]).toEqual([{ start: 0, end: 0 }]);
+  });
+});
+
+/** Markdown blocks and tool blocks a transcript is made of, blank lines inside several. */
+const BLOCKS = [
+  'Some *text* with `code` and a [link](https://example.com).',
+  'a line\nthe next line',
+  'Title\n===',
+  '# Heading',
+  '- a\n- b',
+  '- a\n\n- b',
+  '1. one\n\n2. two',
+  '- item\n\n  continued in the item',
+  '- item\n\n      indented code in the item',
+  '> quoted\n\n> again',
+  '> ```\n> code in a quote',
+  '- ```\n  code in an item\n\n  ^^^read\n  ^^^',
+  '| a | b |\n| - | - |\n| 1 | 2 |',
+  '    indented code\n\n    more of it',
+  '```js\ncode\n\n# not a heading\n^^^read\n^^^\n```',
+  '~~~\n\nplain\n~~~',
+  '```\nan unclosed fence',
+  '<!--\n\na comment\n\n-->',
+  '<div>\n\nx</div>',
+  '<script>\n\nalert(1)\n\n</script>',
+  '```tool search\ninput:\n  q: x\n```',
+  '^^^read_file\npath: a\n^^^',
+  '^^^write\ncontent ---\nline\n\nmore\n--- content\n^^^',
+  'Run 🛠️[ls -la]🛠️[/end] now',
+  '🛠️[cat]\n\nbody\n🛠️[/end]',
+  '<tool name="x"><arguments><arg name="a">1</arg></arguments></tool>',
+  '[[SEG_START {"type":"run_bash"}]]\n\nls\n[[SEG_END]]',
+  '{"name": "get", "args": {"q": 1}}',
+  '* * *',
+  '',
+];
+const SEPARATORS = ['\n', '\n\n', '\n\n\n', '\r\n\r\n', ' \n\n'];
+
+const transcript = fc
+  .array(fc.tuple(fc.constantFrom(...BLOCKS), fc.constantFrom(...SEPARATORS)), { maxLength: 12 })
+  .map((blocks) => blocks.map(([block, separator]) => block + separator).join(''));
+
+describe('rendering in parts', () => {
+  it('gives the HTML the whole document gives (cut at every cut point)', () => {
+    fc.assert(
+      fc.property(transcript, (doc) => {
+        expect(renderTranscriptHtml(doc, SYNTAXES, 1)).toBe(renderTranscriptHtml(doc, SYNTAXES, Infinity));
+      }),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+
+  it('numbers the calls across the whole document, as one parse does', () => {
+    const doc = '^^^a\n^^^\n\ntext\n\n^^^b\n^^^\n\nmore\n\n^^^c\n^^^\n';
+    const html = renderTranscriptHtml(doc, SYNTAXES, 1);
+    expect(html.match(/data-tool-call-id="[^"]*"/g)).toEqual(['data-tool-call-id="tool-call-1"', 'data-tool-call-id="tool-call-2"', 'data-tool-call-id="tool-call-3"']);
+    expect(html).toBe(renderTranscriptHtml(doc, SYNTAXES, Infinity));
+  });
+});
