@@ -127,14 +127,9 @@ export class CallExtractor {
           const call = this.live.get(event.toolCallId) ?? this.startCall(event.toolCallId, event.toolName, out);
           this.live.delete(event.toolCallId);
           const next = events[i + 1];
-          const recorded = next !== undefined && RECORD_EVENTS.has(next.type) && 'toolCallId' in next && next.toolCallId === event.toolCallId;
-          // An unfinished block is refused as such even when what arrived of it does not parse:
-          // the model should finish the call, not mend its first half.
-          let refusal: string | undefined;
-          if (atEnd && chunkAt(index)?.closed === false) refusal = REFUSALS.unclosed(event.toolName);
-          else if (event.type === 'tool-input-error') refusal = event.errorText;
-          else if (recorded) refusal = next.type === 'tool-output-error' ? next.errorText : REFUSALS.recorded;
-          if (recorded) i++;
+          const record = next !== undefined && RECORD_EVENTS.has(next.type) && 'toolCallId' in next && next.toolCallId === event.toolCallId ? next : undefined;
+          if (record) i++;
+          const refusal = refusalOf(event, record, atEnd && chunkAt(index)?.closed === false);
           if (refusal === undefined) this.runCall(call, event.toolName, event.input, out);
           else this.refuseCall(call, event.toolName, refusal, chunkAt(index)?.raw ?? '', out);
           break;
@@ -207,6 +202,22 @@ export class CallExtractor {
     });
     this.calls++;
   }
+}
+
+/**
+ * Why a settled call must not run, or `undefined` when it runs. An unfinished block is refused as
+ * such even when what arrived of it does not parse: the model should finish the call, not mend its
+ * first half. A block that recorded an output, error, approval or denial is not a request.
+ */
+function refusalOf(
+  settled: Extract<UIMessageChunk, { type: 'tool-input-available' | 'tool-input-error' }>,
+  record: UIMessageChunk | undefined,
+  unclosed: boolean,
+): string | undefined {
+  if (unclosed) return REFUSALS.unclosed(settled.toolName);
+  if (settled.type === 'tool-input-error') return settled.errorText;
+  if (record === undefined) return undefined;
+  return record.type === 'tool-output-error' ? record.errorText : REFUSALS.recorded;
 }
 
 /** The open block's chunk for this call in a parser snapshot (open chunks come last). */
