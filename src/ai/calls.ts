@@ -40,9 +40,12 @@ interface LiveCall {
   parserId: string;
   toolName: string;
   writer: JsonInputWriter;
-  /** The block's input text grew since the last look at its snapshot. */
-  dirty: boolean;
+  /** Input units the block read since the last look at its snapshot. */
+  grown: number;
 }
+
+/** A look at the snapshot waits until the block grew by 1/LOOK_SHARE of the chunk count. */
+const LOOK_SHARE = 8;
 
 /** UI-message chunks that follow `tool-input-available` when the block recorded more than a call. */
 const RECORD_EVENTS = new Set(['tool-output-available', 'tool-output-error', 'tool-approval-request', 'tool-output-denied']);
@@ -64,6 +67,8 @@ export class CallExtractor {
   private ended = false;
   /** `tool-call` parts emitted. */
   calls = 0;
+  /** Text parts and calls so far: about the length of the parser's chunk list. */
+  private parts = 0;
 
   constructor(private readonly options: CallExtractorOptions) {
     this.parser = createTranscriptParser({ syntaxes: options.syntaxes, tools: options.tools, policy: options.policy });
@@ -99,6 +104,9 @@ export class CallExtractor {
       else if ((event.type === 'tool-input-available' || event.type === 'tool-input-error') && !this.live.has(event.toolCallId)) this.settleSilent(out);
       switch (event.type) {
         case 'text-start':
+          this.parts++;
+          out.push({ type: event.type, id: event.id });
+          break;
         case 'text-end':
           out.push({ type: event.type, id: event.id });
           break;
@@ -110,7 +118,7 @@ export class CallExtractor {
           break;
         case 'tool-input-delta': {
           const call = this.live.get(event.toolCallId);
-          if (call) call.dirty = true;
+          if (call) call.grown += event.inputTextDelta.length;
           break;
         }
         case 'tool-input-available':
@@ -119,14 +127,9 @@ export class CallExtractor {
           const call = this.live.get(event.toolCallId) ?? this.startCall(event.toolCallId, event.toolName, out);
           this.live.delete(event.toolCallId);
           const next = events[i + 1];
-          const recorded = next !== undefined && RECORD_EVENTS.has(next.type) && 'toolCallId' in next && next.toolCallId === event.toolCallId;
-          // An unfinished block is refused as such even when what arrived of it does not parse:
-          // the model should finish the call, not mend its first half.
-          let refusal: string | undefined;
-          if (atEnd && chunkAt(index)?.closed === false) refusal = REFUSALS.unclosed(event.toolName);
-          else if (event.type === 'tool-input-error') refusal = event.errorText;
-          else if (recorded) refusal = next.type === 'tool-output-error' ? next.errorText : REFUSALS.recorded;
-          if (recorded) i++;
+          const record = next !== undefined && RECORD_EVENTS.has(next.type) && 'toolCallId' in next && next.toolCallId === event.toolCallId ? next : undefined;
+          if (record) i++;
+          const refusal = refusalOf(event, record, atEnd && chunkAt(index)?.closed === false);
           if (refusal === undefined) this.runCall(call, event.toolName, event.input, out);
           else this.refuseCall(call, event.toolName, refusal, chunkAt(index)?.raw ?? '', out);
           break;
@@ -138,8 +141,10 @@ export class CallExtractor {
     }
     if (atEnd) this.settleSilent(out);
     for (const call of this.live.values()) {
-      if (!call.dirty) continue;
-      call.dirty = false;
+      // A look copies the chunk list: take one only once the block grew by a share of it, so the
+      // looks cost at most a constant per input unit however long the reply is.
+      if (call.grown === 0 || call.grown * LOOK_SHARE < this.parts) continue;
+      call.grown = 0;
       const chunk = openChunk(this.parser.chunks, call.parserId);
       const delta = chunk ? call.writer.progress(chunk.input) : '';
       if (delta !== '') out.push({ type: 'tool-input-delta', id: call.id, delta });
@@ -161,7 +166,8 @@ export class CallExtractor {
   }
 
   private startCall(parserId: string, toolName: string, out: StreamPart[]): LiveCall {
-    const call: LiveCall = { id: this.options.generateId(), parserId, toolName, writer: new JsonInputWriter(this.declared.get(toolName)), dirty: true };
+    this.parts++;
+    const call: LiveCall = { id: this.options.generateId(), parserId, toolName, writer: new JsonInputWriter(this.declared.get(toolName)), grown: 1 };
     this.live.set(parserId, call);
     out.push({ type: 'tool-input-start', id: call.id, toolName });
     out.push({ type: 'tool-input-delta', id: call.id, delta: call.writer.start() });
@@ -196,6 +202,22 @@ export class CallExtractor {
     });
     this.calls++;
   }
+}
+
+/**
+ * Why a settled call must not run, or `undefined` when it runs. An unfinished block is refused as
+ * such even when what arrived of it does not parse: the model should finish the call, not mend its
+ * first half. A block that recorded an output, error, approval or denial is not a request.
+ */
+function refusalOf(
+  settled: Extract<UIMessageChunk, { type: 'tool-input-available' | 'tool-input-error' }>,
+  record: UIMessageChunk | undefined,
+  unclosed: boolean,
+): string | undefined {
+  if (unclosed) return REFUSALS.unclosed(settled.toolName);
+  if (settled.type === 'tool-input-error') return settled.errorText;
+  if (record === undefined) return undefined;
+  return record.type === 'tool-output-error' ? record.errorText : REFUSALS.recorded;
 }
 
 /** The open block's chunk for this call in a parser snapshot (open chunks come last). */

@@ -4,6 +4,6 @@
  *
  * @packageDocumentation
  */
-export { toolTranscriptMiddleware, type ToolTranscriptMiddlewareOptions } from './middleware.js';
+export { toolTranscriptMiddleware, type ToolTranscriptMiddlewareOptions, type ToolTranscriptLanguageModelMiddleware } from './middleware.js';
 export { REFUSALS, METADATA_KEY, type RefusedCallMetadata } from './calls.js';
 export { DENIED } from './prompt.js';

@@ -75,6 +75,7 @@ export class JsonInputWriter {
     if (this.open !== undefined) {
       const { key, value: sentPart } = this.open;
       const value = input[key];
+      // The one full comparison: while streaming only the tail was checked (see extendsTail).
       const whole = typeof value === 'string' && value.startsWith(sentPart) ? value : sentPart;
       delta += this.emit(`${escapeJson(whole.slice(sentPart.length))}"`);
       this.sent.set(key, whole);
@@ -107,7 +108,7 @@ export class JsonInputWriter {
 
   private growOpen(value: unknown): string {
     const open = this.open!;
-    if (typeof value !== 'string' || !value.startsWith(open.value)) {
+    if (typeof value !== 'string' || !extendsTail(value, open.value)) {
       this.frozen = true;
       return '';
     }
@@ -121,7 +122,7 @@ export class JsonInputWriter {
   /** The open key is followed by another: its value is settled, close the string if it agrees. */
   private closeOpen(value: unknown): string {
     const open = this.open!;
-    if (typeof value !== 'string' || !value.startsWith(open.value)) {
+    if (typeof value !== 'string' || !extendsTail(value, open.value)) {
       this.frozen = true;
       return '';
     }
@@ -149,10 +150,36 @@ export class JsonInputWriter {
 function settledPrefix(value: string): string {
   let end = value.length;
   while (end > 0 && isSpace(value.charCodeAt(end - 1))) end--;
-  const amp = value.lastIndexOf('&', end - 1);
-  if (amp >= 0 && end - amp <= 12 && /^&#?[0-9a-zA-Z]*$/.test(value.slice(amp, end))) end = amp;
+  // An entity is at most a dozen units: look back no further (the rest of the string is settled).
+  for (let i = end - 1; i >= 0 && i >= end - ENTITY_MAX; i--) {
+    const code = value.charCodeAt(i);
+    if (code === 0x26 /* & */) {
+      end = i;
+      break;
+    }
+    if (!isEntityUnit(code)) break;
+  }
   if (end > 0 && isHighSurrogate(value.charCodeAt(end - 1))) end--;
   return value.slice(0, end);
+}
+
+const ENTITY_MAX = 12;
+/** How much of an open string's sent end is compared while streaming. */
+const TAIL = 16;
+
+/**
+ * Whether `value` continues `sent`, judged by the last {@link TAIL} units of `sent` only, so that
+ * a look at a growing string costs its growth, not its length. A change further back is caught by
+ * the full comparison in {@link JsonInputWriter.finish}, which then states the key again.
+ */
+function extendsTail(value: string, sent: string): boolean {
+  if (value.length < sent.length) return false;
+  const from = Math.max(0, sent.length - TAIL);
+  return value.slice(from, sent.length) === sent.slice(from);
+}
+
+function isEntityUnit(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x23;
 }
 
 function isSpace(code: number): boolean {

@@ -36,6 +36,20 @@ export interface ToolTranscriptMiddlewareOptions {
   generateId?: () => string;
 }
 
+/**
+ * The middleware object. It follows the `v3` middleware specification, which `ai` 6 takes as
+ * `LanguageModelV3Middleware` and `ai` 7 as `LanguageModelMiddleware` (it adapts v3 models and
+ * middleware). The two majors type the model, call options and results differently (V3 and V4),
+ * so they are left open here (`any`): one object then type-checks with both `wrapLanguageModel`s.
+ * At run time the options and results are the SDK's own, read and written as V3.
+ */
+export interface ToolTranscriptLanguageModelMiddleware {
+  readonly specificationVersion: 'v3';
+  transformParams(options: { type: 'generate' | 'stream'; params: any; model: any }): PromiseLike<any>;
+  wrapStream(options: { doGenerate: () => PromiseLike<any>; doStream: () => PromiseLike<any>; params: any; model: any }): PromiseLike<any>;
+  wrapGenerate(options: { doGenerate: () => PromiseLike<any>; doStream: () => PromiseLike<any>; params: any; model: any }): PromiseLike<any>;
+}
+
 /** What `transformParams` decided, for the wrap of the same call. */
 interface CallPlan {
   tools: ToolDefinition[];
@@ -58,7 +72,7 @@ interface CallPlan {
  *
  * How the provider splits its text never changes which calls run or their input.
  */
-export function toolTranscriptMiddleware(options: ToolTranscriptMiddlewareOptions): LanguageModelV3Middleware {
+export function toolTranscriptMiddleware(options: ToolTranscriptMiddlewareOptions): ToolTranscriptLanguageModelMiddleware {
   const [syntax, ...accepted] = resolveSyntaxes([options.syntax, ...(options.accept ?? [])]);
   if (!syntax) throw new TypeError('toolTranscriptMiddleware: `syntax` is required');
   const syntaxes = [syntax, ...accepted.filter((other) => other !== syntax)];
@@ -68,7 +82,7 @@ export function toolTranscriptMiddleware(options: ToolTranscriptMiddlewareOption
 
   const extractor = (plan: CallPlan) => new CallExtractor({ syntaxes, tools: plan.tools, policy: options.policy, generateId });
 
-  return {
+  const middleware: Required<Pick<LanguageModelV3Middleware, 'transformParams' | 'wrapStream' | 'wrapGenerate'>> & { specificationVersion: 'v3' } = {
     specificationVersion: 'v3',
 
     async transformParams({ params }) {
@@ -129,6 +143,7 @@ export function toolTranscriptMiddleware(options: ToolTranscriptMiddlewareOption
       return { ...result, content, finishReason };
     },
   };
+  return middleware;
 }
 
 /** Stream parts as generate content: text parts joined per id, tool calls as they are. */

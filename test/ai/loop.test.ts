@@ -152,6 +152,27 @@ describe.each(SDKS)('$name', (sdk) => {
       );
     });
 
+    it('generateText: asks for approval, then runs the approved call', async () => {
+      const setup = loopSetup(sdk, syntax, [`Deleting it.\n${callBlock(syntax, 'delete_file', { path: 'old.txt' })}\n`, 'Deleted.']);
+      const messages: Array<Record<string, unknown>> = [{ role: 'user', content: 'Delete old.txt.' }];
+      const first = await sdk.sdk.generateText({ model: setup.model, tools: setup.tools, stopWhen: sdk.sdk.stepCountIs(5), messages: messages as never });
+      const request = first.content.find((part) => part.type === 'tool-approval-request') as { approvalId: string } | undefined;
+      expect(request).toMatchObject({ toolCall: { toolName: 'delete_file', input: { path: 'old.txt' } } });
+      expect(setup.ran).toEqual([]);
+      const second = await sdk.sdk.generateText({
+        model: setup.model,
+        tools: setup.tools,
+        stopWhen: sdk.sdk.stepCountIs(5),
+        messages: [
+          ...messages,
+          ...first.response.messages,
+          { role: 'tool', content: [{ type: 'tool-approval-response', approvalId: request!.approvalId, approved: true }] },
+        ] as never,
+      });
+      expect(second.text).toBe('Deleted.');
+      expect(setup.ran).toEqual([{ tool: 'delete_file', input: { path: 'old.txt' } }]);
+    });
+
     it('a call left open at the end does not run; the model is told and corrects it', async () => {
       const block = callBlock(syntax, 'add', ADD).replace(/\s+$/, '');
       const cut = `Adding.\n${block.slice(0, -3)}`;

@@ -93,6 +93,19 @@ describe.each(SDKS)('$name', (sdk) => {
     });
   });
 
+  it('accept: a call in another syntax runs, and comes back in the taught syntax', async () => {
+    const xml = byName('xml');
+    const s = setup(sdk, hermesSyntax, [`Adding.\n${callBlock(xml, 'add', { a: 1, b: 2 })}\n`, 'It is 3.'], randomSplit(4), { accept: ['xml'] });
+    const result = sdk.sdk.streamText({ model: s.model, tools: s.tools, stopWhen: sdk.sdk.stepCountIs(5), prompt: 'Add.' });
+    expect(await result.text).toBe('It is 3.');
+    expect(s.ran).toEqual([{ tool: 'add', input: { a: 1, b: 2 } }]);
+    const assistant = messageText(s.prompts[1]!.at(-2));
+    expect(assistant).toBe(`Adding.\n${callBlock(hermesSyntax, 'add', { a: 1, b: 2 })}\n`);
+    // Only the taught syntax is in the manifest.
+    expect(s.prompts[0]![0]!.content).toContain('<tool_call>');
+    expect(s.prompts[0]![0]!.content).not.toContain('<tool name=');
+  });
+
   it("policy 'single': the second call of a reply is refused with the policy's reason", async () => {
     const syntax = byName('caret');
     const reply = `${callBlock(syntax, 'add', { a: 1, b: 2 })}\n${callBlock(syntax, 'add', { a: 3, b: 4 })}\n`;

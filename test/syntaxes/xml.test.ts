@@ -99,12 +99,52 @@ describe('xml format', () => {
   });
 });
 
+describe('xml fidelity with the seed systems', () => {
+  const one = (text: string) => {
+    const whole = parseTranscript(text, { syntaxes: ['xml'] });
+    for (let i = 0; i <= text.length; i++) expect(streamPieces([text.slice(0, i), text.slice(i)], { syntaxes: ['xml'] }).chunks).toEqual(whole);
+    return whole[0] as ToolChunk;
+  };
+
+  it('takes a value between content markers verbatim, tags and all, whole and split anywhere', () => {
+    const tool = one('<tool name="w"><arguments><arg name="c">\n__START_CONTENT__\n<p></arg></tool>]]>\n__END_CONTENT__\n</arg></arguments></tool>');
+    expect(tool).toMatchObject({ state: 'input-available', input: { c: '<p></arg></tool>]]>' } });
+  });
+
+  it('reads <arg> children as an object and <item> children as an array, to the depth limit', () => {
+    expect(one('<tool name="t"><arg name="a"><arg name="b"><item>1</item><item><arg name="c">2</arg></item></arg></arg></tool>').input).toEqual({
+      a: { b: ['1', { c: '2' }] },
+    });
+    const deep = (levels: number) => `<tool name="t">${'<arg name="a">'.repeat(levels)}x${'</arg>'.repeat(levels)}</tool>`;
+    let value: unknown = onlyTool(deep(100)).input;
+    for (let i = 0; i < 100; i++) value = (value as { a: unknown }).a;
+    expect(value).toBe('x');
+    expect(onlyTool(deep(101))).toMatchObject({ state: 'output-error', errorText: expect.stringMatching(/nested deeper than 100 elements/) });
+  });
+
+  it('makes another tag inside <tool:NAME> an error the user sees, not an argument', () => {
+    expect(onlyTool('<tool:render><div>x</div></tool:render>')).toMatchObject({
+      state: 'output-error',
+      errorText: '<div> at line 1, column 14 inside <tool:render>: expected <param:KEY> elements',
+    });
+  });
+
+  it('writes values that would read as structure in CDATA, so they read back as text', () => {
+    for (const value of ['<arg name="x">y</arg>', '  <item>', '__START_CONTENT__x__END_CONTENT__', '\t__START_PATCH__']) {
+      const text = xmlSyntax.format({ toolName: 't', input: { v: value } });
+      expect(text).toContain('<![CDATA[');
+      expect(onlyTool(text).input).toEqual({ v: value });
+    }
+  });
+});
+
 // ---------------------------------------------------------------------------
 // Round trip
 // ---------------------------------------------------------------------------
 
 const AWKWARD = [
   '</arg>', '</tool>', '</tool:x>', '</param:k>', '<arg name="x">', '<![CDATA[', ']]>', ']]', ']', '<', '>', '<b>', '&amp;', '&nbsp;',
+  '__START_CONTENT__', '__END_CONTENT__', '__START_PATCH__', '_', '<item>', '</item>', ' <arg name="y">',
   '"', "'", '\\', '\n', '\r\n', '\r', ' ', '\t', '`', '```', '^^^', '{', '}', '[[SEG_END]]', '🛠️[x]', '\u2028', '\0', '\uD800', 'é',
 ];
 const awkwardString = fc
@@ -274,6 +314,10 @@ describe('xml linear work', () => {
     ['open args', '<arg name="'],
     ['CDATA starts', '<![CDATA['],
     ['write_file close prefixes', '<write_file path="a"></write_fil'],
+    ['content markers', '<tool name="x"><arg name="a">__START_CONTENT__'],
+    ['end marker prefixes', '<tool name="x"><arg name="a">__START_CONTENT__' + '___END_CONTENT_'.repeat(1000)],
+    ['nested items', '<tool name="x"><arg name="a"><item>'],
+    ['nested args', '<arg name="a">'],
   ])('%s', (_, pattern) => {
     const text = repeat(pattern);
     const steps = stepsFor(text);

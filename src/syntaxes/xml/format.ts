@@ -14,9 +14,9 @@ const TAG_NAME_PART = /^[A-Za-z0-9_.-]+$/;
  * Writes a call as an XML block. Each input entry is one value element
  * (`undefined` entries are left out):
  *
- * - a string is written as is, or as CDATA when it holds `</`, `<!` or `]]>`
- *   or starts or ends with a line break (a `]]>` inside is split across two
- *   CDATA sections);
+ * - a string is written as is, or as CDATA when it holds `</`, `<!` or `]]>`,
+ *   starts or ends with a line break, or starts (after blanks) with `<` or
+ *   `__START_` (a `]]>` inside is split across two CDATA sections);
  * - an array of two or more items is the element repeated, one per item;
  * - anything else (numbers, booleans, null, objects, shorter arrays) is JSON
  *   in an element with `type="json"`, which the reader parses back.
@@ -81,9 +81,14 @@ function jsonText(key: string, value: unknown, repeated: boolean): string {
   return text;
 }
 
-/** Text the reader would not give back as written: a close or CDATA tag, `]]>`, or a line break at an edge (trimmed). */
+/**
+ * Text the reader would not give back as written: a close or CDATA tag,
+ * `]]>`, a line break at an edge (trimmed), or a start that reads as
+ * structure — a tag (a child `<arg>` or `<item>` makes an object or array)
+ * or a content marker (`__START_CONTENT__`), after blanks.
+ */
 function needsCdata(text: string): boolean {
-  return text.includes('</') || text.includes('<!') || text.includes(']]>') || /^[\r\n]|[\r\n]$/.test(text);
+  return text.includes('</') || text.includes('<!') || text.includes(']]>') || /^[\r\n]|[\r\n]$|^\s*(?:<|__START_)/.test(text);
 }
 
 /** CDATA around `text`; a `]]>` inside ends one section after `]]` and starts the next with `>`. */

@@ -1,5 +1,6 @@
 import type { BlockIdentity, BlockReader, ParsedCall } from '../../types.js';
 import { LeadingBreak } from '../shared/leading-break.js';
+import { CONTENT_MARKERS } from './tokenizer.js';
 import { trimOneLineBreak } from './value-text.js';
 
 /** Shorthand tags whose body is one raw value. */
@@ -11,7 +12,9 @@ export type XmlShorthand = 'write_file' | 'run_bash';
  * markup, so HTML, `<![CDATA[` or `</tool>` in a file stay as written. One
  * line break at each edge is trimmed. The input is the opener's attributes
  * (minus `id`) plus the body under `field` (`content` / `command`); it grows
- * as the body streams.
+ * as the body streams. A body wrapped in content markers (`__START_CONTENT__`
+ * … `__END_CONTENT__`, blanks around them allowed) is the text between them,
+ * one line break trimmed at each inner edge.
  */
 export class XmlRawBlock implements BlockReader {
   private readonly closer: string;
@@ -23,6 +26,14 @@ export class XmlRawBlock implements BlockReader {
   private inCloserTail = false;
   /** One line break right after the opener is not content. */
   private readonly leading = new LeadingBreak();
+  /** While the body may still start with a content marker: the units held (blanks, then a marker's prefix). */
+  private markerHeld: string | undefined = '';
+  /** The units of `markerHeld` after its blanks. */
+  private markerPart = '';
+  /** The body started with this marker pair (the start marker is not in `body`). */
+  private marker: readonly [string, string] | undefined;
+  /** The one line break after the start marker is not content. */
+  private readonly afterMarker = new LeadingBreak();
 
   constructor(
     private readonly toolName: XmlShorthand,
@@ -75,8 +86,19 @@ export class XmlRawBlock implements BlockReader {
   }
 
   finish(): ParsedCall[] {
-    // The leading line break was never body; one trailing line break is not either.
-    return [this.call(trimOneLineBreak(`x${this.body}`).slice(1))];
+    if (this.markerHeld) {
+      // Cut off while it could still have been a marker: it was body.
+      this.body += this.markerHeld;
+      this.markerHeld = undefined;
+    }
+    let body = this.body;
+    const end = this.marker?.[1];
+    if (end !== undefined) {
+      const trimmed = body.trimEnd();
+      if (trimmed.endsWith(end)) body = trimmed.slice(0, -end.length);
+    }
+    // The leading line break was never body; one trailing line break (before the closer or the end marker) is not either.
+    return [this.call(trimOneLineBreak(`x${body}`).slice(1))];
   }
 
   private call(value: string): ParsedCall {
@@ -125,8 +147,41 @@ export class XmlRawBlock implements BlockReader {
     if (units === '') return;
     this.delta += units;
     // Dropped as it arrives, so a partial never copies the body.
-    const start = this.leading.skipIn(units);
+    let start = this.leading.skipIn(units);
+    if (this.markerHeld !== undefined) start = this.startMarker(units, start);
+    if (this.marker !== undefined && !this.afterMarker.done) start += this.afterMarker.skipIn(units.slice(start));
     this.body += start === 0 ? units : units.slice(start);
+  }
+
+  /**
+   * Reads the start of the body for a content marker, from `units[start]`:
+   * blanks and a marker's prefix are held; a complete marker is dropped; a
+   * mismatch gives the held units back to the body. Returns where the body
+   * units begin in `units`.
+   */
+  private startMarker(units: string, start: number): number {
+    let i = start;
+    for (; i < units.length && this.markerHeld !== undefined; i++) {
+      const unit = units[i]!;
+      if (this.markerPart === '' && (unit === ' ' || unit === '\t' || unit === '\n' || unit === '\r')) {
+        this.markerHeld += unit;
+        continue;
+      }
+      const part = this.markerPart + unit;
+      const marker = CONTENT_MARKERS.find(([open]) => open.startsWith(part));
+      if (marker === undefined) {
+        this.body += this.markerHeld;
+        this.markerHeld = undefined;
+        return i;
+      }
+      this.markerHeld += unit;
+      this.markerPart = part;
+      if (part === marker[0]) {
+        this.marker = marker;
+        this.markerHeld = undefined;
+      }
+    }
+    return i;
   }
 }
 

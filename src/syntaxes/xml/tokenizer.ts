@@ -41,7 +41,23 @@ export interface TokenSink {
   open(tag: OpenTag): void;
   /** Returns `true` when this close tag is the block's closer. */
   close(tag: CloseTag): boolean;
+  /** A start content marker (`__START_CONTENT__`), with the blanks before it, as written. */
+  contentStart(raw: string, at: Position): void;
+  /** Text between content markers: taken verbatim (possibly in pieces). */
+  verbatim(text: string): void;
+  /** The end content marker (`__END_CONTENT__`) as written. */
+  contentEnd(raw: string): void;
 }
+
+/**
+ * Content markers as autobyteus teaches them: a value whose text starts with
+ * a start marker is taken verbatim up to the matching end marker, tags and
+ * all.
+ */
+export const CONTENT_MARKERS: ReadonlyArray<readonly [start: string, end: string]> = [
+  ['__START_CONTENT__', '__END_CONTENT__'],
+  ['__START_PATCH__', '__END_PATCH__'],
+];
 
 /** Longest tag inside a body before its `<` is taken as text. */
 const MAX_TAG_LENGTH = 4096;
@@ -50,6 +66,10 @@ const enum Mode {
   Text,
   Tag,
   CData,
+  /** At the start of a value: blanks, then maybe a start content marker. */
+  MarkerStart,
+  /** Between content markers: everything up to the end marker is verbatim. */
+  Verbatim,
 }
 
 /**
@@ -70,6 +90,13 @@ export class XmlTokenizer {
   private tagStart = 0;
   private cdata = '';
   private brackets = 0;
+  /** MarkerStart: the units held (blanks, then a start marker's prefix); Verbatim: a possible end marker's prefix. */
+  private held = '';
+  /** MarkerStart: the units of `held` after its leading blanks. */
+  private markerPart = '';
+  private heldAt: Position = { line: 1, column: 1 };
+  /** Verbatim: the end marker that ends it. */
+  private endMarker = '';
 
   constructor(
     private readonly sink: TokenSink,
@@ -118,16 +145,104 @@ export class XmlTokenizer {
         case Mode.CData:
           i = this.readCData(text, i, to);
           break;
+        case Mode.MarkerStart:
+          if (this.markerUnit(text[i]!)) i++;
+          break;
+        case Mode.Verbatim:
+          i = this.readVerbatim(text, i, to);
+          break;
       }
     }
     return -1;
+  }
+
+  /**
+   * A value starts here: if its text starts (after blanks) with a start
+   * content marker, it is taken verbatim up to the end marker.
+   */
+  expectContentMarker(): void {
+    this.mode = Mode.MarkerStart;
+    this.held = '';
+    this.markerPart = '';
+    this.heldAt = this.position();
+  }
+
+  /** One unit at the start of a value. Returns `false` when the unit is to be read again as text. */
+  private markerUnit(unit: string): boolean {
+    if (this.markerPart === '' && (unit === ' ' || unit === '\t' || unit === '\n' || unit === '\r')) {
+      this.held += unit;
+      this.at.advance(unit);
+      return true;
+    }
+    const part = this.markerPart + unit;
+    const marker = CONTENT_MARKERS.find(([start]) => start.startsWith(part));
+    if (marker === undefined) {
+      // No marker: what was held is text, and this unit is read again as text.
+      this.mode = Mode.Text;
+      if (this.held !== '') this.sink.text(this.held, this.heldAt);
+      this.held = '';
+      this.markerPart = '';
+      return false;
+    }
+    this.held += unit;
+    this.markerPart = part;
+    this.at.advance(unit);
+    if (part === marker[0]) {
+      this.mode = Mode.Verbatim;
+      this.endMarker = marker[1];
+      this.sink.contentStart(this.held, this.heldAt);
+      this.held = '';
+      this.markerPart = '';
+    }
+    return true;
+  }
+
+  /** Between content markers: everything up to the end marker. Returns where reading stopped. */
+  private readVerbatim(text: string, from: number, to: number): number {
+    let i = from;
+    while (i < to) {
+      if (this.held === '') {
+        // Fast path: everything before the next `_` is verbatim.
+        let j = text.indexOf('_', i);
+        if (j < 0 || j >= to) j = to;
+        if (j > i) {
+          this.advanceOver(text, i, j);
+          this.sink.verbatim(text.slice(i, j));
+        }
+        if (j === to) return to;
+        i = j;
+      }
+      const unit = text[i]!;
+      this.at.advance(unit);
+      i++;
+      let held = this.held + unit;
+      // The longest end of what is held that can still begin the end marker stays held.
+      let start = 0;
+      while (start < held.length && !this.endMarker.startsWith(held.slice(start))) start++;
+      if (start > 0) this.sink.verbatim(held.slice(0, start));
+      held = held.slice(start);
+      if (held === this.endMarker) {
+        this.held = '';
+        this.mode = Mode.Text;
+        this.sink.contentEnd(held);
+        return i;
+      }
+      this.held = held;
+    }
+    return to;
   }
 
   /** What the input ended inside of, as written (a tag or a CDATA section not finished), else ''. */
   pending(): string {
     if (this.mode === Mode.Tag) return this.tagRaw;
     if (this.mode === Mode.CData) return this.tagRaw + this.cdata;
+    if (this.mode === Mode.MarkerStart || this.mode === Mode.Verbatim) return this.held;
     return '';
+  }
+
+  /** Whether the input ended between content markers (the pending units are then verbatim). */
+  get inVerbatim(): boolean {
+    return this.mode === Mode.Verbatim;
   }
 
   /** Position of the next unit. */

@@ -25,16 +25,39 @@ interface ArgumentsFrame {
   tag: OpenTag;
 }
 
-/** `<arg name="k">`, `<param name="k">`, `<param:k>`: a value written raw up to its close tag. */
+/**
+ * `<arg name="k">`, `<param name="k">`, `<param:k>`, or an `<item>` of an
+ * array: a value written raw up to its close tag — unless its first child is
+ * an `<arg>` or `<item>`, which makes it a {@link ContainerFrame}.
+ */
 interface ValueFrame {
   kind: 'value';
   tag: OpenTag;
-  /** `undefined` for an `<arg>` without a name (already reported). */
+  /** `undefined` for an `<item>`, or an `<arg>` without a name (already reported). */
   key: string | undefined;
+  /** An `<item>`: its value is the next item of the enclosing array. */
+  item: boolean;
   closeName: string;
   /** `type="json"`: the text is a JSON value. */
   json: boolean;
   value: ValueText;
+  /** Only blanks so far: a child `<arg>` or `<item>` would make it a container. */
+  blank: boolean;
+  /** Between content markers: the verbatim text so far. */
+  verbatim: string | undefined;
+  /** Past the end content marker: its text (only blanks may follow). */
+  markerEnd: string | undefined;
+}
+
+/** An `<arg>` (or `<item>`) holding `<arg name>` children (an object) or `<item>` children (an array). */
+interface ContainerFrame {
+  kind: 'container';
+  tag: OpenTag;
+  key: string | undefined;
+  item: boolean;
+  closeName: string;
+  object: Collector | undefined;
+  array: unknown[] | undefined;
 }
 
 /** A legacy child `<k>…</k>`: text, or child elements (an object). */
@@ -47,7 +70,7 @@ interface ElementFrame {
   hasText: boolean;
 }
 
-type Frame = ArgumentsFrame | ValueFrame | ElementFrame;
+type Frame = ArgumentsFrame | ValueFrame | ContainerFrame | ElementFrame;
 
 /**
  * The mixed content of an element (text and child elements, kept as written),
@@ -81,7 +104,15 @@ const SMALL_INPUT = 64;
  *   the value is the text as written up to its close tag (markup inside
  *   kept), CDATA unwrapped, one line break trimmed at each edge; with
  *   `type="json"` the text is parsed as JSON;
- * - any other `<k>…</k>`: text, or an object of its child elements;
+ * - a value wrapped in `__START_CONTENT__` … `__END_CONTENT__` (or
+ *   `__START_PATCH__` … `__END_PATCH__`) is the text between the markers,
+ *   verbatim (tags, `</arg>` and CDATA included), minus one line break after
+ *   the start marker and one before the end marker;
+ * - an `<arg>` whose first child is `<arg name="…">` is an object of those
+ *   args, one whose first child is `<item>` an array of the items (each a
+ *   value again, so they nest to {@link MAX_XML_DEPTH});
+ * - in `<tool name="N">`, any other `<k>…</k>`: text, or an object of its
+ *   child elements; `<tool:N>` takes only `<param:k>` (and `<param name>`);
  * - a name given again makes an array.
  *
  * A body of text only that starts with `{` is read as JSON arguments. Other
@@ -165,8 +196,17 @@ export class XmlToolBlock implements BlockReader, TokenSink {
     if (frame === undefined) {
       if (this.topTextAt === undefined && raw.trim() !== '') this.topTextAt = firstNonBlank(raw, at, afterCR);
       this.topText += raw;
-    } else if (frame.kind === 'value') frame.value.text(raw);
-    else if (frame.kind === 'element') {
+    } else if (frame.kind === 'value') {
+      const blank = raw.trim() === '';
+      if (frame.markerEnd !== undefined) {
+        if (!blank) this.fail(`text after ${frame.markerEnd} at ${where(firstNonBlank(raw, at, afterCR))}: expected the close tag of ${describeOpen(frame.tag)}`);
+        return;
+      }
+      if (!blank) frame.blank = false;
+      frame.value.text(raw);
+    } else if (frame.kind === 'container') {
+      if (raw.trim() !== '') this.fail(`text inside ${describeOpen(frame.tag)} at ${where(firstNonBlank(raw, at, afterCR))}: expected <item> or <arg name="…"> elements`);
+    } else if (frame.kind === 'element') {
       if (raw.trim() !== '') frame.hasText = true;
       if (frame.children === undefined) frame.text.text(raw);
     } else if (raw.trim() !== '') this.fail(`text inside <arguments> at ${where(firstNonBlank(raw, at, afterCR))}: expected <arg name="…"> elements`);
@@ -180,8 +220,16 @@ export class XmlToolBlock implements BlockReader, TokenSink {
     if (frame === undefined) {
       this.topTextAt ??= at;
       this.topText += content;
-    } else if (frame.kind === 'value') frame.value.cdata(content);
-    else if (frame.kind === 'element') {
+    } else if (frame.kind === 'value') {
+      if (frame.markerEnd !== undefined) {
+        this.fail(`a CDATA section after ${frame.markerEnd} at ${where(at)}: expected the close tag of ${describeOpen(frame.tag)}`);
+        return;
+      }
+      frame.blank = false;
+      frame.value.cdata(content);
+    } else if (frame.kind === 'container') {
+      this.fail(`a CDATA section inside ${describeOpen(frame.tag)} at ${where(at)}: expected <item> or <arg name="…"> elements`);
+    } else if (frame.kind === 'element') {
       if (content !== '') frame.hasText = true;
       if (frame.children === undefined) frame.text.cdata(content);
     } else this.fail(`a CDATA section inside <arguments> at ${where(at)}: expected <arg name="…"> elements`);
@@ -191,10 +239,15 @@ export class XmlToolBlock implements BlockReader, TokenSink {
     this.delta += tag.raw;
     this.afterCR = false;
     if (this.error !== undefined) return;
-    const frame = this.stack[this.stack.length - 1];
+    let frame = this.stack[this.stack.length - 1];
     if (frame?.kind === 'value') {
-      frame.value.text(tag.raw);
-      return;
+      if (!frame.blank || (tag.lower !== 'item' && this.valueKey(tag, false) === undefined)) {
+        frame.value.text(tag.raw);
+        frame.blank = false;
+        return;
+      }
+      // The first child is an <arg> or an <item>: the value is an object or an array of them.
+      frame = this.toContainer(frame);
     }
     if (this.stack.length >= MAX_XML_DEPTH && !tag.selfClosing) {
       this.fail(`${describeOpen(tag)} at ${where(tag.at)} is nested deeper than ${MAX_XML_DEPTH} elements`);
@@ -205,10 +258,19 @@ export class XmlToolBlock implements BlockReader, TokenSink {
       this.openElement(tag);
       return;
     }
+    if (frame?.kind === 'container') {
+      this.openChild(frame, tag);
+      return;
+    }
     this.sawElement = true;
-    if (tag.lower === 'arguments') {
+    const paramStyle = this.header.closer !== 'tool';
+    if (tag.lower === 'arguments' && !paramStyle) {
       if (frame !== undefined) this.fail(`<arguments> inside <arguments> at ${where(tag.at)}`);
       else if (!tag.selfClosing) this.stack.push({ kind: 'arguments', tag });
+      return;
+    }
+    if (paramStyle && tag.lower !== 'param' && !tag.lower.startsWith('param:')) {
+      this.fail(`${describeOpen(tag)} at ${where(tag.at)} inside <tool:${this.header.toolName}>: expected <param:KEY> elements`);
       return;
     }
     const valueKey = this.valueKey(tag);
@@ -216,11 +278,36 @@ export class XmlToolBlock implements BlockReader, TokenSink {
       this.openElement(tag);
       return;
     }
-    const { key, closeName } = valueKey;
-    const json = tag.attr('type')?.toLowerCase() === 'json';
-    const value: ValueFrame = { kind: 'value', tag, key, closeName, json, value: new ValueText() };
-    if (tag.selfClosing) this.addValue(value);
-    else this.stack.push(value);
+    this.openValue(tag, valueKey.key, false, valueKey.closeName);
+  }
+
+  contentStart(raw: string, at: Position): void {
+    this.delta += raw;
+    this.afterCR = false;
+    const frame = this.stack[this.stack.length - 1];
+    if (this.error !== undefined || frame?.kind !== 'value') return;
+    if (!frame.blank) {
+      this.fail(`a content marker at ${where(at)} after the start of the value of ${describeOpen(frame.tag)}`);
+      return;
+    }
+    frame.blank = false;
+    frame.verbatim = '';
+  }
+
+  verbatim(text: string): void {
+    this.delta += text;
+    const frame = this.stack[this.stack.length - 1];
+    if (frame?.kind === 'value' && frame.verbatim !== undefined) frame.verbatim += text;
+  }
+
+  contentEnd(raw: string): void {
+    this.delta += raw;
+    this.afterCR = false;
+    const frame = this.stack[this.stack.length - 1];
+    if (frame?.kind !== 'value' || frame.verbatim === undefined) return;
+    frame.value.cdata(trimOneLineBreak(frame.verbatim));
+    frame.verbatim = undefined;
+    frame.markerEnd = raw;
   }
 
   close(tag: CloseTag): boolean {
@@ -238,10 +325,19 @@ export class XmlToolBlock implements BlockReader, TokenSink {
     if (frame === undefined) {
       this.fail(`stray close tag ${tag.raw} at ${where(tag.at)}`);
     } else if (frame.kind === 'value') {
-      if (tag.lower !== frame.closeName) frame.value.text(tag.raw);
-      else {
+      if (tag.lower !== frame.closeName) {
+        frame.value.text(tag.raw);
+        frame.blank = false;
+      } else {
         this.stack.pop();
         this.addValue(frame);
+      }
+    } else if (frame.kind === 'container') {
+      if (tag.lower !== frame.closeName) {
+        this.fail(`close tag ${tag.raw} at ${where(tag.at)} does not match ${describeOpen(frame.tag)} opened at ${where(frame.tag.at)}`);
+      } else {
+        this.stack.pop();
+        this.deliver(frame, frame.array ?? frame.object?.object ?? {});
       }
     } else if (tag.lower !== frame.tag.lower) {
       this.fail(`close tag ${tag.raw} at ${where(tag.at)} does not match ${describeOpen(frame.tag)} opened at ${where(frame.tag.at)}`);
@@ -256,15 +352,75 @@ export class XmlToolBlock implements BlockReader, TokenSink {
 
   // -- structure ------------------------------------------------------------
 
-  /** For `<arg>` / `<param>` / `<param:k>`: the value's key and close tag; `undefined` for other elements. */
-  private valueKey(tag: OpenTag): { key: string | undefined; closeName: string } | undefined {
+  /**
+   * For `<arg>` / `<param>` / `<param:k>`: the value's key and close tag;
+   * `undefined` for other elements. A missing name is reported when `report`.
+   */
+  private valueKey(tag: OpenTag, report = true): { key: string | undefined; closeName: string } | undefined {
     if (tag.lower.startsWith('param:') && tag.lower.length > 'param:'.length) {
       return { key: tag.name.slice('param:'.length), closeName: tag.lower };
     }
     if (tag.lower !== 'arg' && tag.lower !== 'param') return undefined;
     const key = tag.attr('name');
-    if (key === undefined) this.fail(`<${tag.name}> without a name attribute at ${where(tag.at)}`);
+    if (key === undefined && report) this.fail(`<${tag.name}> without a name attribute at ${where(tag.at)}`);
     return { key, closeName: tag.lower };
+  }
+
+  /** A value element opens: read raw (or between content markers) up to its close tag. */
+  private openValue(tag: OpenTag, key: string | undefined, item: boolean, closeName: string): void {
+    const json = tag.attr('type')?.toLowerCase() === 'json';
+    const value: ValueFrame = {
+      kind: 'value',
+      tag,
+      key,
+      item,
+      closeName,
+      json,
+      value: new ValueText(),
+      blank: true,
+      verbatim: undefined,
+      markerEnd: undefined,
+    };
+    if (tag.selfClosing) {
+      this.addValue(value);
+      return;
+    }
+    this.stack.push(value);
+    this.tokenizer.expectContentMarker();
+  }
+
+  /** The value frame on top of the stack becomes a container (its blanks so far are not content). */
+  private toContainer(frame: ValueFrame): ContainerFrame {
+    const { tag, key, item, closeName } = frame;
+    const container: ContainerFrame = { kind: 'container', tag, key, item, closeName, object: undefined, array: undefined };
+    this.stack[this.stack.length - 1] = container;
+    return container;
+  }
+
+  /** A child of a container: an `<item>` of an array or an `<arg name>` of an object, never both. */
+  private openChild(container: ContainerFrame, tag: OpenTag): void {
+    const item = tag.lower === 'item';
+    const valueKey = item ? undefined : this.valueKey(tag);
+    if (!item && valueKey === undefined) {
+      this.fail(`${describeOpen(tag)} at ${where(tag.at)} inside ${describeOpen(container.tag)}: expected <item> or <arg name="…"> elements`);
+      return;
+    }
+    if (item ? container.object !== undefined : container.array !== undefined) {
+      this.fail(`${describeOpen(tag)} at ${where(tag.at)}: ${describeOpen(container.tag)} mixes <item> and <arg> children`);
+      return;
+    }
+    if (item) container.array ??= [];
+    else container.object ??= new Collector();
+    this.openValue(tag, valueKey?.key, item, item ? 'item' : valueKey!.closeName);
+  }
+
+  /** A finished value goes to the enclosing container, or to the input. */
+  private deliver(frame: { key: string | undefined; item: boolean }, value: unknown): void {
+    const parent = this.stack[this.stack.length - 1];
+    if (parent?.kind === 'container') {
+      if (frame.item) parent.array!.push(value);
+      else if (frame.key !== undefined) parent.object!.add(frame.key, value);
+    } else if (frame.key !== undefined) this.input.add(frame.key, value);
   }
 
   private openElement(tag: OpenTag): void {
@@ -274,14 +430,19 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   }
 
   private addValue(frame: ValueFrame): void {
-    if (frame.key === undefined) return;
+    if (frame.key === undefined && !frame.item) return;
+    if (frame.verbatim !== undefined) {
+      // Cut off between the content markers: what was read is the value.
+      frame.value.cdata(trimOneLineBreak(frame.verbatim));
+      frame.verbatim = undefined;
+    }
     const text = frame.value.finish();
     if (!frame.json) {
-      this.input.add(frame.key, text);
+      this.deliver(frame, text);
       return;
     }
     const parsed = parseJson(text);
-    if (parsed.ok) this.input.add(frame.key, parsed.value);
+    if (parsed.ok) this.deliver(frame, parsed.value);
     else this.fail(`the value of ${describeOpen(frame.tag)} at ${where(frame.tag.at)} is not valid JSON: ${parsed.message}`);
   }
 
@@ -324,10 +485,16 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   private unwind(): void {
     const pending = this.tokenizer.pending();
     if (this.error !== undefined) return;
-    if (pending !== '') this.addText(pending, this.tokenizer.position(), this.afterCR);
+    if (pending !== '') {
+      const top = this.stack[this.stack.length - 1];
+      // (The pending units are in the delta already: endOfInput added them.)
+      if (this.tokenizer.inVerbatim && top?.kind === 'value' && top.verbatim !== undefined) top.verbatim += pending;
+      else this.addText(pending, this.tokenizer.position(), this.afterCR);
+    }
     while (this.stack.length > 0) {
       const frame = this.stack.pop()!;
       if (frame.kind === 'value') this.addValue(frame);
+      else if (frame.kind === 'container') this.deliver(frame, frame.array ?? frame.object?.object ?? {});
       else if (frame.kind === 'element') this.addElement(frame, this.source.length);
     }
   }
