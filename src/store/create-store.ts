@@ -194,6 +194,13 @@ export function createTranscriptStore(options: TranscriptOptions = {}): Transcri
     setToolError: (id: string, errorText: string) => patch(id, { state: 'output-error', errorText }),
     setToolApproval: (id: string, approval: ToolApproval) =>
       patch(id, { state: approval.approved === undefined ? 'approval-requested' : 'approval-responded', approval }),
+    interrupt() {
+      if (!accepting()) return;
+      interrupt();
+      model.endAll();
+      status = 'done';
+      publish();
+    },
     fail(reason: unknown) {
       if (!accepting()) return;
       error = describeError(reason);
