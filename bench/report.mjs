@@ -1,6 +1,7 @@
 // Renders bench/results/latest.json as markdown: every goal-checked figure first, then the tables.
 
 import { fmt } from './lib/stats.mjs';
+import { renderStore } from './store.mjs';
 
 const KB = (n) => (n >= 1_000_000 ? `${fmt(n / 1_000_000)} MB` : `${fmt(n / 1000, 1)} KB`);
 const verdict = (f) => (f.pass === undefined ? '—' : f.pass ? '✅ pass' : '❌ miss');
@@ -12,7 +13,7 @@ function table(head, rows) {
 
 export function renderMarkdown({ meta, parts }) {
   const out = [];
-  const figures = [...(parts.node?.figures ?? []), ...(parts.browser?.figures ?? []), ...(parts.bundle?.figures ?? [])];
+  const figures = [...(parts.node?.figures ?? []), ...(parts.store?.figures ?? []), ...(parts.browser?.figures ?? []), ...(parts.bundle?.figures ?? [])];
   const goals = figures.filter((f) => f.goal && !f.id.startsWith('adv.'));
   const adversarial = figures.filter((f) => f.id.startsWith('adv.'));
   const advPass = adversarial.filter((f) => f.pass).length;
@@ -148,6 +149,8 @@ export function renderMarkdown({ meta, parts }) {
       '',
     );
   }
+
+  out.push(...renderStore(parts.store, fmt));
 
   const bundle = parts.bundle?.tables?.bundle;
   if (bundle) {

@@ -23,7 +23,7 @@ const CACHE = join(here, '.cache');
 const RESULTS = join(here, 'results');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? ['node', 'browser', 'bundle'];
+const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? ['node', 'store', 'browser', 'bundle'];
 const started = performance.now();
 const log = (line) => process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
 
@@ -54,6 +54,8 @@ if (only.includes('node')) {
   parts.node = JSON.parse(readFileSync(out, 'utf8'));
 }
 
+if (only.includes('store')) parts.store = await (await import('./store.mjs')).runStore({ quick, log });
+
 if (only.includes('browser')) {
   log('build: bench/browser/page.jsx → bench/.cache/page (production React)');
   await buildPage();
@@ -67,7 +69,7 @@ if (only.includes('bundle')) {
 }
 if (only.includes('middleware') || !args.some((a) => a.startsWith('--only='))) parts.middleware = await (await import('./middleware.mjs')).runMiddleware({ quick, log });
 
-for (const key of ['node', 'browser', 'bundle']) if (!parts[key] && previous?.parts?.[key]) parts[key] = previous.parts[key];
+for (const key of ['node', 'store', 'browser', 'bundle']) if (!parts[key] && previous?.parts?.[key]) parts[key] = previous.parts[key];
 
 const meta = {
   date: new Date().toISOString(),

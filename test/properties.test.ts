@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { builtinSyntaxes, parseTranscript, type ToolSyntax, type TranscriptChunk, type TranscriptOptions } from '../src/index.js';
+import { createTranscriptStore } from '../src/store/index.js';
 import { codeWrapped, cuts, inlineCode, transcript } from './support/documents.js';
 import { reassemble, splitAt, streamPieces } from './support/splits.js';
 
@@ -73,6 +74,36 @@ describe('contract invariants (all registered syntaxes)', () => {
         });
       }),
       { numRuns: RUNS },
+    );
+  });
+
+  it('4. ids the AI SDK can keep apart: no two tool chunks share an id; a repeat is ID~N after ID', () => {
+    fc.assert(
+      fc.property(documents, (doc) => {
+        const ids = parseTranscript(doc, options).flatMap((chunk) => (chunk.type === 'tool' ? [chunk.toolCallId] : []));
+        expect(new Set(ids).size).toBe(ids.length);
+        ids.forEach((id, index) => {
+          const repeat = /^(.*)~\d+$/.exec(id);
+          if (repeat && !ids.slice(0, index).includes(repeat[1]!)) {
+            // Only a block that itself names `X~N` may hold one without an earlier `X`.
+            expect(doc).toContain(id);
+          }
+        });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('events, once: the store folded from any split shows exactly parseTranscript', () => {
+    fc.assert(
+      fc.property(documents, cuts, (doc, at) => {
+        const store = createTranscriptStore(options);
+        for (const piece of splitAt(doc, at.map((p) => p % (doc.length + 1)))) store.append(piece);
+        store.end();
+        const state = store.getState();
+        expect(state.ids.map((id) => state.byId[id])).toEqual(parseTranscript(doc, options));
+      }),
+      { numRuns: Math.ceil(RUNS / 4) },
     );
   });
 

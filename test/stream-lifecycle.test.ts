@@ -150,3 +150,25 @@ describe('an explicit state that contradicts its fields', () => {
     expect(store.getItem('s1')).toEqual({ ...expected, raw: '' });
   });
 });
+
+describe('the seven states in the remark HTML', () => {
+  it('every state shows its label and data-status; an approval shows its answer', async () => {
+    const { toolCallToHast, TOOL_STATE_LABELS } = await import('../src/remark/hast.js');
+    const { TOOL_STATES } = await import('../src/index.js');
+    for (const state of TOOL_STATES) {
+      const hast = toolCallToHast({
+        type: 'toolCall',
+        toolCallId: 'c',
+        toolName: 't',
+        state,
+        input: {},
+        syntax: 'fence',
+        closed: true,
+        approval: { id: 'ap', approved: false, reason: 'no' },
+      });
+      expect(hast.properties).toMatchObject({ dataStatus: state, dataApprovalId: 'ap' });
+      expect(JSON.stringify(hast)).toContain(JSON.stringify(TOOL_STATE_LABELS[state]));
+      expect(JSON.stringify(hast)).toContain('Denied: no');
+    }
+  });
+});

@@ -92,3 +92,15 @@ describe.each(SDKS)('live input through readUIMessageStream ($name)', (sdk) => {
     );
   });
 });
+
+describe('createStreamChunks of a snapshot with an open block', () => {
+  it.each(SDKS)('$name: the replayed open block shows its input so far in the store', async (sdk) => {
+    const parser = (await import('../src/index.js')).createTranscriptParser(options);
+    parser.write('Looking.\n```tool search s1\ninput:\n  query: tides\n');
+    const { createStreamChunks } = await import('../src/index.js');
+    const yielded = await messages(createStreamChunks(parser.chunks), sdk);
+    const store = createTranscriptStore(options);
+    store.setMessage(yielded.at(-1)!, { streaming: true });
+    expect(store.getItem('s1')).toMatchObject({ state: 'input-streaming', input: { query: 'tides' } });
+  });
+});

@@ -26,7 +26,7 @@ export { TOOL_STATE_LABELS };
  *   <header class="tt-tool-header"><span class="tt-tool-name">NAME</span><span class="tt-tool-status">LABEL</span></header>
  *   <div class="tt-tool-body">
  *     <details class="tt-tool-section"><summary class="tt-tool-section-label">Input</summary><pre class="tt-tool-code"><code>…</code></pre></details>
- *     … Output, and Error (open) when the call has them
+ *     … Output, Error (open) and Approval (open while awaiting an answer) when the call has them
  *   </div>
  * </section>
  * ```
@@ -85,6 +85,7 @@ function toolCallProperties(node: ToolCallNode): HastElement['properties'] {
     dataSyntax: node.syntax,
   };
   if (!node.closed) properties.dataClosed = 'false';
+  if (node.approval !== undefined) properties.dataApprovalId = node.approval.id;
   return properties;
 }
 
@@ -92,7 +93,14 @@ function toolCallSections(node: ToolCallNode): HastElement[] {
   const sections = [section('Input', displayValue(node.input), 'tt-tool-code', false)];
   if (node.output !== undefined) sections.push(section('Output', displayValue(node.output), 'tt-tool-code', false));
   if (node.errorText !== undefined) sections.push(section('Error', displayValue(node.errorText), 'tt-tool-error', true));
+  if (node.approval !== undefined) sections.push(section('Approval', approvalText(node.approval), 'tt-tool-code', node.state === 'approval-requested'));
   return sections;
+}
+
+/** An approval as a reader says it: awaiting, approved or denied, and why. */
+function approvalText(approval: NonNullable<ToolCallNode['approval']>): string {
+  const answer = approval.approved === undefined ? 'Awaiting an answer' : approval.approved ? 'Approved' : 'Denied';
+  return approval.reason === undefined ? answer : `${answer}: ${approval.reason}`;
 }
 
 /** A collapsible `<details>`; errors start open, since they are what a reader looks for. */

@@ -519,7 +519,12 @@ export class TranscriptModel {
     const previous = this.entries.get(id);
     const patch = source.type === 'tool' ? this.patches.get(id) : undefined;
     const item = patch && source.type === 'tool' ? applyPatch(source, patch) : source;
-    this.entries.set(id, { source, item, segment });
+    if (previous) {
+      // Updated in place: an entry object per delta was needless garbage.
+      previous.source = source;
+      previous.item = item;
+      previous.segment = segment;
+    } else this.entries.set(id, { source, item, segment });
     this.history.set(id, item, previous === undefined);
     this.changed.add(id);
     if (source.type === 'tool') {

@@ -12,7 +12,9 @@
  */
 export class RecordHistory<T> {
   private base: Readonly<Record<string, T>> = {};
-  private log: Array<readonly [key: string, value: T | undefined]> = [];
+  /** The change log as two parallel arrays (a `[key, value]` pair per change was most of the store's garbage). */
+  private keys: string[] = [];
+  private values: Array<T | undefined> = [];
   private size = 0;
 
   /** Sets `key` (a new key or a new value). */
@@ -30,26 +32,29 @@ export class RecordHistory<T> {
   /** Forgets everything. */
   clear(): void {
     this.base = {};
-    this.log = [];
+    this.keys = [];
+    this.values = [];
     this.size = 0;
   }
 
   /** A function returning the record as it is now (built on first call, then cached). */
   snapshot(): () => Readonly<Record<string, T>> {
-    const { base, log } = this;
-    const length = log.length;
+    const { base, keys, values } = this;
+    const length = keys.length;
     if (length === 0) return () => base;
     let built: Readonly<Record<string, T>> | undefined;
-    return () => (built ??= fold(base, log, length));
+    return () => (built ??= fold(base, keys, values, length));
   }
 
   private record(key: string, value: T | undefined): void {
-    this.log.push([key, value]);
+    this.keys.push(key);
+    this.values.push(value);
     // Fold once the log is four times as long as the table: O(size) work every 4·size changes.
     // (Folding sooner costs more than it saves: the log's entries are young objects anyway.)
-    if (this.log.length >= 4 * this.size + 256) {
-      this.base = fold(this.base, this.log, this.log.length);
-      this.log = [];
+    if (this.keys.length >= 4 * this.size + 256) {
+      this.base = fold(this.base, this.keys, this.values, this.keys.length);
+      this.keys = [];
+      this.values = [];
     }
   }
 }
@@ -57,12 +62,14 @@ export class RecordHistory<T> {
 /** `base` with the first `length` changes of `log` applied, as a new record. */
 function fold<T>(
   base: Readonly<Record<string, T>>,
-  log: ReadonlyArray<readonly [string, T | undefined]>,
+  keys: readonly string[],
+  values: ReadonlyArray<T | undefined>,
   length: number,
 ): Readonly<Record<string, T>> {
   const record: Record<string, T> = { ...base };
   for (let i = 0; i < length; i++) {
-    const [key, value] = log[i]!;
+    const key = keys[i]!;
+    const value = values[i];
     if (value === undefined) delete record[key];
     // defineProperty, not assignment: an id such as `__proto__` must stay an own key.
     // defineProperty only where assignment would set the prototype instead: it is slow on big records.

@@ -145,6 +145,13 @@ export interface TranscriptStore extends StoreApi<TranscriptState> {
    */
   fail(reason: unknown): void;
   /**
+   * The response stopped without an error (the user pressed Stop, the chat is no longer
+   * streaming): every tool still in `input-streaming` becomes `output-error` with
+   * `INTERRUPTED_TEXT`, open parses are ended (held text shows) and the status becomes
+   * `done`. What React's `streaming={false}` calls for a `store` or `text` source.
+   */
+  interrupt(): void;
+  /**
    * Sets a tool's approval request (state `approval-requested`), as the AI SDK's
    * `tool-approval-request` does. Returns `false` when no such tool exists.
    */

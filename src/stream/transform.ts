@@ -36,10 +36,10 @@ export function createStreamChunks(chunks: readonly TranscriptChunk[], options: 
       continue;
     }
     const { toolCallId, toolName } = chunk;
-    events.push(
-      { type: 'tool-input-start', toolCallId, toolName, dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: chunk.syntax } },
-      ...settleEvents(chunk, false, options),
-    );
+    events.push({ type: 'tool-input-start', toolCallId, toolName, dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: chunk.syntax } });
+    // A block still open sends its source so far, which a client reads with the same syntax.
+    if (chunk.state === 'input-streaming' && chunk.raw !== '') events.push({ type: 'tool-input-delta', toolCallId, inputTextDelta: chunk.raw });
+    events.push(...settleEvents(chunk, false, options));
   }
   return events;
 }

@@ -268,6 +268,16 @@ describe('createTranscriptStore: tool results and failure', () => {
     expect(tools[0]).toMatchObject({ input: { q: 1 } });
   });
 
+  it('interrupt(): a stopped response shows the open call as interrupted and ends the parse, status done', () => {
+    const store = createTranscriptStore();
+    store.append('Done.\n\n```tool search\ninput:\n  q: 1\n');
+    store.interrupt();
+    expect(store.getState().status).toBe('done');
+    expect(store.getItem('tool-call-1')).toMatchObject({ state: 'output-error', errorText: INTERRUPTED_TEXT, input: { q: 1 } });
+    const tools = store.getState().ids.map((id) => store.getItem(id)).filter((item) => item?.type === 'tool');
+    expect(tools.every((tool) => tool?.type === 'tool' && tool.state !== 'input-streaming')).toBe(true);
+  });
+
   it('reset() empties the store and accepts input again', () => {
     const store = createTranscriptStore();
     store.append('a');

@@ -224,7 +224,8 @@ describe('caret streaming', () => {
     ]);
     expect(parser.write('les\n')).toEqual([
       { type: 'text-end', id: 'text-1' },
-      { type: 'tool-input-start', toolCallId: 'tool-call-1', toolName: 'read_files', dynamic: true },
+      { type: 'tool-input-start', toolCallId: 'tool-call-1', toolName: 'read_files', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'caret' } },
+      { type: 'tool-input-delta', toolCallId: 'tool-call-1', inputTextDelta: '^^^read_files\n' },
     ]);
     expect(parser.write('path: a')).toEqual([{ type: 'tool-input-delta', toolCallId: 'tool-call-1', inputTextDelta: 'path: a' }]);
     const events = [...parser.write('\n^^^'), ...parser.end()];
@@ -234,6 +235,7 @@ describe('caret streaming', () => {
       toolName: 'read_files',
       input: { path: 'a' },
       dynamic: true,
+      toolMetadata: { syntax: 'caret' },
     });
   });
 

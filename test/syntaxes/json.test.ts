@@ -126,7 +126,7 @@ describe('json streaming', () => {
     expect(starts(events)).toEqual([]);
     expect(parser.chunks.at(-1)).toMatchObject({ type: 'tool', state: 'input-streaming', input: {} });
     events.push(...parser.write('te","arguments":"{\\"path\\":\\"a.md\\",\\"content\\":\\"# Ti'));
-    expect(starts(events)).toEqual([{ type: 'tool-input-start', toolCallId: 'c1', toolName: 'write', dynamic: true }]);
+    expect(starts(events)).toEqual([{ type: 'tool-input-start', toolCallId: 'c1', toolName: 'write', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'json' } }]);
     expect(parser.chunks.at(-1)).toMatchObject({ toolCallId: 'c1', toolName: 'write', input: { path: 'a.md', content: '# Ti' } });
     events.push(...parser.write('tle\\\\n\\"}"}}]} ok'), ...parser.end());
     expect(events).toContainEqual({
@@ -135,6 +135,7 @@ describe('json streaming', () => {
       toolName: 'write',
       input: { path: 'a.md', content: '# Title\n' },
       dynamic: true,
+      toolMetadata: { syntax: 'json' },
     });
     expect(parser.chunks.at(-1)).toEqual({ type: 'text', value: ' ok' });
   });
@@ -145,7 +146,7 @@ describe('json streaming', () => {
     expect(starts(events)).toEqual([]);
     expect(parser.chunks.at(-1)).toMatchObject({ toolName: 'f', input: { a: 1 } });
     events.push(...parser.write(',"id":"late"}'));
-    expect(starts(events)).toEqual([{ type: 'tool-input-start', toolCallId: 'late', toolName: 'f', dynamic: true }]);
+    expect(starts(events)).toEqual([{ type: 'tool-input-start', toolCallId: 'late', toolName: 'f', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'json' } }]);
     events.push(...parser.end());
     expect(parser.chunks).toEqual(parseTranscript('{"function":{"name":"f","arguments":{"a":1}},"id":"late"}', { syntaxes: ['json'] }));
   });
@@ -162,7 +163,7 @@ describe('json streaming', () => {
   it('announces a flat call at its name and shows arguments as they arrive', () => {
     const parser = createTranscriptParser({ syntaxes: ['json'] });
     expect(starts(parser.write('{"name":"search","args":{"q":"ca'))).toEqual([
-      { type: 'tool-input-start', toolCallId: 'tool-call-1', toolName: 'search', dynamic: true },
+      { type: 'tool-input-start', toolCallId: 'tool-call-1', toolName: 'search', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'json' } },
     ]);
     expect(parser.chunks.at(-1)).toMatchObject({ input: { q: 'ca' } });
     parser.write('ts","limit":1');

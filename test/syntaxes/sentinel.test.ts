@@ -158,8 +158,8 @@ describe('sentinel streaming', () => {
     ]);
     expect(parser.write(']\nnpm')).toEqual([
       { type: 'text-end', id: 'text-1' },
-      { type: 'tool-input-start', toolCallId: 'r1', toolName: 'run_bash', dynamic: true },
-      { type: 'tool-input-delta', toolCallId: 'r1', inputTextDelta: 'npm' },
+      { type: 'tool-input-start', toolCallId: 'r1', toolName: 'run_bash', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'sentinel' } },
+      { type: 'tool-input-delta', toolCallId: 'r1', inputTextDelta: '[[SEG_START {"type":"run_bash","id":"r1"}]]npm' },
     ]);
     expect(parser.chunks.at(-1)).toMatchObject({ state: 'input-streaming', input: { command: 'npm' } });
     // A line break and a marker prefix are held until the next units decide.
@@ -176,6 +176,7 @@ describe('sentinel streaming', () => {
       toolName: 'run_bash',
       input: { command: 'npm test\n[[SEG_EX' },
       dynamic: true,
+      toolMetadata: { syntax: 'sentinel' },
     });
     expect(parser.chunks.at(-1)).toEqual({ type: 'text', value: ' ok' });
   });

@@ -222,8 +222,8 @@ describe('xml streaming', () => {
     ]);
     expect(parser.write('><arguments><arg name="path">a.txt')).toEqual([
       { type: 'text-end', id: 'text-1' },
-      { type: 'tool-input-start', toolCallId: 'w1', toolName: 'write', dynamic: true },
-      { type: 'tool-input-delta', toolCallId: 'w1', inputTextDelta: '<arguments><arg name="path">a.txt' },
+      { type: 'tool-input-start', toolCallId: 'w1', toolName: 'write', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'xml' } },
+      { type: 'tool-input-delta', toolCallId: 'w1', inputTextDelta: '<tool name="write" id="w1"><arguments><arg name="path">a.txt' },
     ]);
     expect(parser.chunks.at(-1)).toMatchObject({ state: 'input-streaming', input: {} });
     parser.write('</arg><arg name="content">hello');
@@ -239,6 +239,7 @@ describe('xml streaming', () => {
       toolName: 'write',
       input: { path: 'a.txt', content: 'hello world' },
       dynamic: true,
+      toolMetadata: { syntax: 'xml' },
     });
     expect(events.filter((e) => e.type === 'tool-input-delta').map((e) => (e as { inputTextDelta: string }).inputTextDelta).join('')).toBe(
       '</arguments>',
