@@ -142,20 +142,32 @@ describe('hermes streaming', () => {
     expect(parser.chunks.at(-1)).toMatchObject({ type: 'tool', state: 'input-streaming', toolName: 'write_file', input: {} });
     expect(starts(events)).toEqual([]);
     events.push(...parser.write(', "arguments": {"path": "a.md", "content": "# Ti'));
-    expect(starts(events)).toEqual([{ type: 'tool-input-start', toolCallId: 'tool-call-1', toolName: 'write_file', dynamic: true }]);
+    expect(starts(events)).toEqual([
+      { type: 'tool-input-start', toolCallId: 'tool-call-1', toolName: 'write_file', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'hermes' } },
+    ]);
     expect(parser.chunks.at(-1)).toMatchObject({ input: { path: 'a.md', content: '# Ti' } });
     events.push(...parser.write('tle"}}\n</tool'));
     expect(parser.chunks.at(-1)).toMatchObject({ state: 'input-streaming', input: { path: 'a.md', content: '# Title' } });
     events.push(...parser.write('_call> ok'), ...parser.end());
-    expect(events).toContainEqual({ type: 'tool-input-available', toolCallId: 'tool-call-1', toolName: 'write_file', input: { path: 'a.md', content: '# Title' }, dynamic: true });
+    expect(events).toContainEqual({
+      type: 'tool-input-available',
+      toolCallId: 'tool-call-1',
+      toolName: 'write_file',
+      input: { path: 'a.md', content: '# Title' },
+      dynamic: true,
+      toolMetadata: { syntax: 'hermes' },
+    });
     const deltas = events.flatMap((event) => (event.type === 'tool-input-delta' ? [event.inputTextDelta] : []));
-    expect(deltas.join('')).toBe('\n{"name": "write_file", "arguments": {"path": "a.md", "content": "# Title"}}\n');
+    // The block's source: the opener (`<tool_call>`, the break, the `{`) once, then the body.
+    expect(deltas.join('')).toBe('<tool_call>\n{"name": "write_file", "arguments": {"path": "a.md", "content": "# Title"}}\n');
     expect(parser.chunks.at(-1)).toEqual({ type: 'text', value: ' ok' });
   });
 
   it('announces an id written before the arguments', () => {
     const parser = createTranscriptParser(only);
-    expect(starts(parser.write('<tool_call>{"name": "w", "id": "c9"'))).toEqual([{ type: 'tool-input-start', toolCallId: 'c9', toolName: 'w', dynamic: true }]);
+    expect(starts(parser.write('<tool_call>{"name": "w", "id": "c9"'))).toEqual([
+      { type: 'tool-input-start', toolCallId: 'c9', toolName: 'w', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'hermes' } },
+    ]);
   });
 });
 

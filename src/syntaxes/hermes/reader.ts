@@ -44,6 +44,9 @@ export class HermesOpener implements OpenerReader {
     if (unit !== '{') return index;
     const block = new HermesBlock(this.tagLength);
     block.read(this.afterTag, 0, this.afterTag.length);
+    // Those units are the opener's text (the stream sends the opener itself first): the body's
+    // input deltas start after them, so opener + deltas is the block's source exactly once.
+    block.takeInputDelta();
     return { block };
   }
 
