@@ -131,8 +131,8 @@ describe('a React 18 project', () => {
     const script = `import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ToolTranscript } from 'tool-transcript/react';
-const html = renderToString(createElement(ToolTranscript, { text: 'Look: ^^^read_file\\npath: a.ts\\n^^^' }));
-console.log(html.includes('read_file') && html.includes('a.ts') ? 'rendered' : html);`;
+const html = renderToString(createElement(ToolTranscript, { text: 'Look:\\n^^^read_file\\npath: a.ts\\n^^^\\n' }));
+console.log(html.includes('data-slot="tool-call"') && html.includes('read_file') && html.includes('a.ts') ? 'rendered' : html);`;
     expect(node(dir, script)).toEqual({ code: 0, stdout: 'rendered\n', stderr: '' });
   });
 });
