@@ -169,7 +169,9 @@ export default defineConfig({
       output: {
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
-        banner: (chunk) => (chunk.isEntry && chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
+        // The command's shebang; and the React entry is client code for React Server Components
+        // frameworks (Next.js): its file must start with the "use client" directive.
+        banner: (chunk) => (!chunk.isEntry ? '' : chunk.name === 'cli' ? '#!/usr/bin/env node' : chunk.name === 'react' ? '"use client";' : ''),
       },
     },
   },

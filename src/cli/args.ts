@@ -89,7 +89,7 @@ function readSyntaxes(list: string | undefined): ToolSyntax[] {
     .split(',')
     .map((name) => name.trim())
     .filter((name) => name !== '');
-  if (names.length === 0) throw new UsageError(`--syntax needs at least one of ${knownSyntaxNames()}`);
+  if (names.length === 0) throw new UsageError(`--syntax needs one or more of ${knownSyntaxNames()}`);
   // Own keys only: `toString`, `constructor` and `__proto__` are not syntaxes.
   const unknown = names.find((name) => !Object.hasOwn(builtinSyntaxes, name));
   if (unknown !== undefined) throw new UsageError(`unknown syntax '${unknown}' (known: ${knownSyntaxNames()})`);

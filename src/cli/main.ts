@@ -4,7 +4,6 @@ import { parseTranscript } from '../stream/parser.js';
 import type { TranscriptChunk } from '../types.js';
 import { DEFAULT_MAX_SIZE, formatSize, knownSyntaxNames, parseCommandLine, UsageError, type CliRequest } from './args.js';
 import { FileError, fileOutput, readInput, ReaderGone, streamOutput, type Output, type Writable } from './io.js';
-import { readStyles, renderPageParts } from './page.js';
 
 /** Where the CLI reads and writes; `process` fits. */
 export interface CliIO {
@@ -80,6 +79,7 @@ async function runCommand(request: Extract<CliRequest, { file: string }>, io: Cl
   if (request.command === 'parse') {
     pieces = jsonArrayPieces(parseTranscript(text, { syntaxes: request.syntaxes }));
   } else {
+    const { readStyles, renderPageParts } = await loadRenderer();
     const page = {
       title: request.title ?? (request.file === '-' ? 'Transcript' : basename(request.file)),
       syntaxes: request.syntaxes,
@@ -90,6 +90,23 @@ async function runCommand(request: Extract<CliRequest, { file: string }>, io: Cl
   }
   const output = request.output === undefined ? streamOutput(io.stdout) : fileOutput(request.output);
   await writeAll(output, pieces);
+}
+
+/** The packages `render` needs besides the core: optional peer dependencies of tool-transcript. */
+export const RENDER_PACKAGES = ['unified', 'remark-parse', 'remark-gfm', 'remark-rehype', 'rehype-stringify'] as const;
+
+/**
+ * The page renderer, loaded when `render` runs: its markdown pipeline comes from optional peer
+ * dependencies, so `parse` works with the core install alone and `render` says what to install.
+ */
+async function loadRenderer(): Promise<typeof import('./page.js')> {
+  try {
+    return await import('./page.js');
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new FileError(`render needs the packages ${RENDER_PACKAGES.join(', ')} (npm install ${RENDER_PACKAGES.join(' ')})`);
+  }
 }
 
 /** Writes the pieces in batches of about 64 KiB: few system calls, little held in memory. */

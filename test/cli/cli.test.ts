@@ -4,11 +4,12 @@
  * missing.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { builtinSyntaxes, parseTranscript, type SyntaxName } from '../../src/index.js';
 import { startTags } from '../remark/support.js';
 
@@ -16,6 +17,9 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const cli = join(root, 'dist/cli.js');
 const examples = join(root, 'examples');
 let scratch = '';
+
+// Every test runs the command in child processes, several for some: give a busy machine time.
+vi.setConfig({ testTimeout: 60_000 });
 
 beforeAll(() => {
   if (!existsSync(cli)) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
@@ -27,7 +31,7 @@ afterAll(() => {
 });
 
 function run(args: string[], input?: string) {
-  const result = spawnSync(process.execPath, [cli, ...args], { cwd: scratch, input, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [cli, ...args], { cwd: scratch, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -65,6 +69,13 @@ describe('tool-transcript parse', () => {
       expect(chunks.some((chunk) => chunk.type === 'tool' && chunk.syntax === syntax), `${file} holds ${syntax} calls`).toBe(true);
     }
   }, 60_000);
+
+  it('prints exactly JSON.stringify(chunks, null, 2) and a line break, written chunk by chunk', () => {
+    expect(run(['parse', '-'], TRANSCRIPT).stdout).toBe(`${JSON.stringify(parseTranscript(TRANSCRIPT), null, 2)}\n`);
+    expect(run(['parse', '-'], '').stdout).toBe('[]\n');
+    const long = `${TRANSCRIPT}\n\n`.repeat(2000);
+    expect(run(['parse', '-'], long).stdout).toBe(`${JSON.stringify(parseTranscript(long), null, 2)}\n`);
+  });
 
   it('writes to -o', () => {
     const out = join(scratch, 'chunks.json');
@@ -126,12 +137,44 @@ describe('tool-transcript help, version and errors', () => {
     ['an unknown option', ['parse', 'a.md', '--frob'], 2, /unknown option '--frob'/],
     ['an option without its value', ['render', 'a.md', '-o'], 2, /argument missing/],
     ['an unknown syntax', ['parse', 'a.md', '--syntax', 'fence,nope'], 2, /unknown syntax 'nope'/],
+    ['a syntax named toString', ['parse', 'a.md', '--syntax', 'toString'], 2, /unknown syntax 'toString'/],
+    ['a syntax named constructor', ['parse', 'a.md', '--syntax', 'constructor'], 2, /unknown syntax 'constructor'/],
+    ['a syntax named __proto__', ['parse', 'a.md', '--syntax', 'fence,__proto__'], 2, /unknown syntax '__proto__'/],
+    ['an empty --syntax', ['parse', 'a.md', '--syntax', ' , '], 2, /--syntax needs one or more of/],
+    ['a bad --max-size', ['parse', 'a.md', '--max-size', '12 parsecs'], 2, /--max-size takes a size/],
+    ['a zero --max-size', ['render', 'a.md', '--max-size', '0'], 2, /--max-size takes a size/],
     ['an unknown theme', ['render', 'a.md', '--theme', 'blue'], 2, /unknown theme 'blue'/],
     ['a render option on parse', ['parse', 'a.md', '--theme', 'dark'], 2, /--theme is an option of render/],
     ['a missing file', ['parse', 'no-such-file.md'], 1, /cannot read no-such-file\.md: no such file or directory/],
     ['a directory', ['render', '.'], 1, /cannot read \.: is a directory/],
     ['an unwritable output', ['parse', '-', '-o', 'no-such-dir/out.json'], 1, /cannot write no-such-dir\/out\.json/],
   ];
+
+  it('refuses a file over --max-size before reading it, and takes k, M, G suffixes', () => {
+    const file = scratchFile('big.md', 'x'.repeat(3000));
+    const { code, stdout, stderr } = run(['render', file, '--max-size', '2k']);
+    expect([code, stdout]).toEqual([1, '']);
+    expect(stderr).toBe(`tool-transcript: ${file} is 2.9 KiB, over the 2 KiB limit (raise it with --max-size)\n`);
+    expect(run(['parse', file, '--max-size', '3k']).code).toBe(0);
+    expect(run(['parse', '-', '--max-size', '4'], 'hello')).toEqual({ code: 1, stdout: '', stderr: 'tool-transcript: stdin is over the 4 bytes limit (raise it with --max-size)\n' });
+    expect(run(['parse', file, '--max-size', '1M']).code).toBe(0);
+    expect(run(['--help']).stdout).toContain('--max-size N     refuse an input over N bytes; k, M, G suffixes\n                   (default: 100 MiB)');
+  });
+
+  it.skipIf(!existsSync('/dev/full'))('a full disk: one line, exit code 1, for stdout and -o alike', () => {
+    const file = scratchFile('full.md', TRANSCRIPT);
+    for (const args of [['parse', file], ['render', file]]) {
+      const full = openSync('/dev/full', 'w');
+      try {
+        const result = spawnSync(process.execPath, [cli, ...args], { cwd: scratch, stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+        expect(result.status).toBe(1);
+        expect(result.stderr).toBe('tool-transcript: cannot write to stdout: no space left on device\n');
+      } finally {
+        closeSync(full);
+      }
+    }
+    expect(run(['parse', file, '-o', '/dev/full'])).toEqual({ code: 1, stdout: '', stderr: 'tool-transcript: cannot write /dev/full: no space left on device\n' });
+  });
 
   const cases = failures.map(([label, args, exitCode, message]) => ({ label, args, exitCode, message }));
   it.each(cases)('$label: one line on stderr, exit code $exitCode', ({ args, exitCode, message }) => {
@@ -142,4 +185,27 @@ describe('tool-transcript help, version and errors', () => {
     expect(stderr).toMatch(message);
     expect(stderr).not.toMatch(/\s+at\s/);
   });
+});
+
+describe('tool-transcript render of a big transcript', () => {
+  /** Paragraphs with a tool call every twenty: about `size` code units. */
+  function transcriptOf(size: number): string {
+    const unit = `${'Some *text* with \`code\`, a [link](https://example.com) and more words.\n\n'.repeat(20)}^^^read_file\npath: a.ts\n^^^\n\n`;
+    return unit.repeat(Math.ceil(size / unit.length));
+  }
+
+  // Memory, not time: a heap limit the whole-document rendering exceeded (it kept the syntax trees
+  // of the whole transcript, about 150 bytes per input byte) must hold the page at n and at 2n,
+  // as rendering part by part keeps only the input, its chunks and one part's trees.
+  it('renders n and 2n bytes within the same small heap, page intact', () => {
+    for (const size of [100_000, 200_000]) {
+      const file = scratchFile(`big-${size}.md`, transcriptOf(size));
+      const out = join(scratch, `big-${size}.html`);
+      const result = spawnSync(process.execPath, ['--max-old-space-size=20', cli, 'render', file, '-o', out], { encoding: 'utf8' });
+      expect([result.status, result.stderr], `${size} bytes`).toEqual([0, '']);
+      const page = readFileSync(out, 'utf8');
+      expect(page.match(/<section class="tt-tool"/g)).toHaveLength(parseTranscript(readFileSync(file, 'utf8')).filter((c) => c.type === 'tool').length);
+      expect(page.endsWith('</main>\n</body>\n</html>\n')).toBe(true);
+    }
+  }, 180_000);
 });
