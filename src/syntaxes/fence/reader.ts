@@ -86,6 +86,8 @@ export class FenceBlock implements BlockReader {
   private readonly body: LineBody;
   private lineId: string | undefined;
   private readonly throttle = new RebuildThrottle(SMALL_BODY);
+  /** Re-reads including the line being written, each time the body has grown by an eighth. */
+  private readonly lineThrottle = new RebuildThrottle(0, 0.125);
   private lastPartial: ParsedCall;
 
   constructor(
@@ -117,14 +119,27 @@ export class FenceBlock implements BlockReader {
 
   partial(): ParsedCall[] {
     const complete = this.body.completeLinesLength();
-    if (this.throttle.due(complete)) {
-      const parsed = parseYaml(this.body.text.slice(0, complete), 2);
-      if (parsed.ok) {
-        const call = fromYaml({ toolName: this.info.toolName, toolCallId: this.identity()?.toolCallId }, parsed.value);
-        if (!call.invalid) this.lastPartial = call;
-      }
+    const confirmed = this.body.length;
+    const atLineEnd = this.throttle.due(complete);
+    // A long value on one line (a file body, a script) must show as it grows, not at its newline:
+    // the line being written is read too, at geometric steps, so its re-parses stay linear in all.
+    const withinLine = confirmed > complete && this.lineThrottle.due(confirmed);
+    if (atLineEnd || withinLine) {
+      const text = this.body.text;
+      // The line being written may not be YAML yet (`  que`, an open quote): then the complete lines.
+      if (!(withinLine && this.tryPartial(text))) this.tryPartial(text.slice(0, complete));
     }
     return [this.lastPartial];
+  }
+
+  /** Takes `yaml` as the partial call when it parses to a valid call; says whether it did. */
+  private tryPartial(yaml: string): boolean {
+    const parsed = parseYaml(yaml, 2);
+    if (!parsed.ok) return false;
+    const call = fromYaml({ toolName: this.info.toolName, toolCallId: this.identity()?.toolCallId }, parsed.value);
+    if (call.invalid) return false;
+    this.lastPartial = call;
+    return true;
   }
 
   finish(): ParsedCall[] {

@@ -116,6 +116,11 @@ export class LineBody {
     return this.completeLength;
   }
 
+  /** Length of the confirmed body: the complete lines and the current line's confirmed units. */
+  get length(): number {
+    return this.confirmed.length;
+  }
+
   private endLine(lineBreak: string): void {
     this.confirm(this.pending + lineBreak);
     this.pending = '';
