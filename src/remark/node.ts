@@ -51,6 +51,7 @@ export function toolCallFromChunk(chunk: ToolChunk): ToolCallNode {
   if (chunk.output !== undefined) node.output = chunk.output;
   if (chunk.errorText !== undefined) node.errorText = chunk.errorText;
   if (chunk.fields !== undefined) node.fields = chunk.fields;
+  if (chunk.approval !== undefined) node.approval = chunk.approval;
   return node;
 }
 

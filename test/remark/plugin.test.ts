@@ -299,3 +299,23 @@ describe('markdown', () => {
     expect(changed).toBe('a\n\n%%ab%%\n\n%%cd%%\n\nb\n');
   });
 });
+
+describe('approvals', () => {
+  const REQUESTED = '```tool deploy d1\nstate: approval-requested\napproval: {id: ap-1}\ninput: {env: prod}\n```';
+  const DENIED = '```tool deploy d2\nstate: output-denied\napproval: {id: ap-2, approved: false, reason: not on a Friday}\ninput: {env: prod}\n```';
+
+  it('carries the approval onto the node, as parseTranscript gives it', () => {
+    const [requested, denied] = toolCalls(toTree(`${REQUESTED}\n\n${DENIED}\n`));
+    expect(requested).toMatchObject({ state: 'approval-requested', approval: { id: 'ap-1' } });
+    expect(denied).toMatchObject({ state: 'output-denied', approval: { id: 'ap-2', approved: false, reason: 'not on a Friday' } });
+  });
+
+  it('renders the state label, data-status, data-approval-id and the answer with its reason in HTML', async () => {
+    const html = await toHtml(`${REQUESTED}\n\n${DENIED}\n`);
+    expect(html).toContain('data-status="approval-requested"');
+    expect(html).toContain('data-approval-id="ap-1"');
+    expect(html).toContain('Awaiting approval');
+    expect(html).toContain('data-status="output-denied"');
+    expect(html).toContain('Denied: not on a Friday');
+  });
+});
