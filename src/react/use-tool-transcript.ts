@@ -5,7 +5,15 @@ import type { TranscriptChunk, TranscriptOptions } from '../types.js';
 import { useStableValue } from './stable-value.js';
 
 /** A text stream: a Web `ReadableStream` or any async iterable of text deltas. */
-export type TextStream = ReadableStream<string> | AsyncIterable<string>;
+/**
+ * What the `stream` prop reads: text deltas, or bytes (a `fetch` response's `body`), which are
+ * decoded as UTF-8 across chunk boundaries.
+ */
+export type TextStream =
+  | ReadableStream<string>
+  | ReadableStream<Uint8Array>
+  | ReadableStream<string | Uint8Array>
+  | AsyncIterable<string | Uint8Array>;
 
 /** The places a transcript can come from. */
 interface Sources {
