@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { createContext, useContext, useMemo, useRef } from 'react';
+import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.js';
 
 /**
  * A person's answer to a call in `approval-requested`: the shape of `useChat`'s
@@ -60,5 +61,3 @@ export function useStableActions({ onToolApprovalResponse, onToolOutput }: ToolA
   }, [hasApproval, hasOutput]);
 }
 
-/** `useLayoutEffect` in the browser; `useEffect` on the server, where React 18 warns about the former. */
-const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;

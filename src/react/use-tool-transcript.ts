@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.js';
 import { createTranscriptStore, type TranscriptMessage, type TranscriptStore } from '../store/index.js';
 import { extendsText } from '../store/extends-text.js';
 import type { TranscriptChunk, TranscriptOptions } from '../types.js';
@@ -110,7 +111,7 @@ export function useToolTranscript(source: TranscriptSource & TranscriptSourceOpt
     [kind, identity, optionsKey],
   );
 
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     if (kind === 'text') feedText(holder, source.text!, streaming);
     else if (kind === 'chunks') feedChunks(holder, source.chunks!, streaming ?? false);
     else if (kind === 'message' && (holder.fedMessage !== source.message || holder.fedStreaming !== streaming)) {

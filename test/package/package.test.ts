@@ -124,10 +124,7 @@ describe('a React 18 project', () => {
     expect(installedPackages(dir)).toContain('tool-transcript');
   });
 
-  // Waits for the React helper: src/react still uses the React 19-only `use()` (ToolCall.tsx,
-  // transcript-config.ts) and `<Context value>` providers (ToolTranscript.tsx, ToolCall.tsx), so
-  // `tool-transcript/react` cannot load on React 18 yet. Turn this on once those are gone.
-  it.skip('renders <ToolTranscript> with React 18 renderToString', () => {
+  it('renders <ToolTranscript> with React 18 renderToString', () => {
     const script = `import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ToolTranscript } from 'tool-transcript/react';
