@@ -36,6 +36,12 @@ export interface SpanSink {
   paragraphEnd(offset: number): void;
   /** A tool block stood here: it is text to CommonMark, but our reader took it. */
   blockEnded(): void;
+  /**
+   * The info line of a backtick fence opener was decided: a fence at its line
+   * end, paragraph text at a backtick (the opening run of `length` is then
+   * an ordinary run).
+   */
+  fenceDecided(fence: boolean, length: number): void;
   /** Where a trigger at document `offset` stands. */
   state(offset: number): SpanState;
 }
@@ -102,6 +108,8 @@ export class CodeSpans implements SpanSink {
     this.clear();
   }
 
+  fenceDecided(): void {}
+
   /**
    * A look ahead read this paragraph to its end at `end` and no standing
    * candidate closed: they are all literal, and a candidate that appears
@@ -165,12 +173,28 @@ export class SpanLookahead implements SpanSink {
   decision = SpanState.Unknown;
   /** Where the paragraph ended, when it did. */
   end = Number.POSITIVE_INFINITY;
+  /** The start point was on the info line of what looked like a fence, and it is none. */
+  refusedFence = false;
+  /** The run that opened that line, a candidate standing at the start point; 0 when none. */
+  private fenceRun = 0;
 
   constructor(private readonly standing: CodeSpans) {}
 
   run(length: number, _escaped: boolean, offset: number): void {
     this.lastRun.set(length, offset);
-    if (this.decision === SpanState.Unknown && this.standing.closes(length)) this.decision = SpanState.Code;
+    if (this.decision !== SpanState.Unknown) return;
+    if (this.standing.closes(length) || length === this.fenceRun) this.decision = SpanState.Code;
+  }
+
+  fenceDecided(fence: boolean, length: number): void {
+    if (this.decision !== SpanState.Unknown) return;
+    if (fence) {
+      // The start point was in a fence's info string: code.
+      this.decision = SpanState.Code;
+      return;
+    }
+    this.refusedFence = true;
+    if (!this.standing.closes(length)) this.fenceRun = length;
   }
 
   paragraphEnd(offset: number): void {

@@ -19,7 +19,7 @@
  * in place of text is reported by {@link MarkdownTracker.afterBlock}.
  */
 import { CodeSpans, SpanState, type SpanSink } from './code-spans.js';
-import { HTML_MORE, readHtmlStart, slideWindow } from './html-block.js';
+import { endsHtml, HTML_MORE, readHtmlStart, slideWindow, UNTIL_BLANK } from './html-block.js';
 
 /** A trigger may begin here: at a line start (line-start syntaxes) or anywhere. */
 export const LINE_START = 1;
@@ -40,7 +40,7 @@ const enum Leaf {
   Fenced,
   /** Indented code. */
   Indented,
-  /** An HTML block of kinds 1–5, up to the line holding its end marker. */
+  /** An HTML block: kinds 1–5 up to the line holding their end marker (code), kind 6 up to a blank line (calls found). */
   Html,
 }
 
@@ -112,6 +112,8 @@ export class MarkdownTracker {
 
   /** Reading a fence opener's info string, up to the line end. */
   private fenceInfo = false;
+  /** A look ahead saw that this info line holds a backtick: no fence (see refuseFence). */
+  private infoRefused = false;
   private fenceChar = '';
   private fenceLength = 0;
   private fenceStart = 0;
@@ -149,9 +151,12 @@ export class MarkdownTracker {
   classify(unit: string): number {
     if (unit === '\n' || unit === '\r' || (unit === '\uFEFF' && this.offset === 0)) return 0;
     this.settle(unit);
-    if (this.phase === Phase.Prefix || this.leaf === Leaf.Fenced || this.leaf === Leaf.Html || this.leaf === Leaf.Indented) {
-      return 0;
+    if (this.leaf === Leaf.Fenced && this.fenceInfo && this.fenceChar === '`') {
+      // A backtick later on this line would make it paragraph text: undecided (see spanState).
+      return INLINE;
     }
+    if (this.phase === Phase.Prefix || this.leaf === Leaf.Fenced || this.leaf === Leaf.Indented) return 0;
+    if (this.leaf === Leaf.Html && this.htmlEnd !== UNTIL_BLANK) return 0;
     const atLineStart = this.lineStart && this.column <= 3 && this.run === 0;
     if (this.spans.state(this.offset) === SpanState.Code) {
       // Inside a code span only a fence line can begin: it ends the paragraph.
@@ -162,7 +167,15 @@ export class MarkdownTracker {
 
   /** Where a block whose opener began at the current point stands as far as code spans go. */
   spanState(): SpanState {
+    if (this.leaf === Leaf.Fenced && this.fenceInfo) {
+      return this.infoRefused ? SpanState.Text : SpanState.Unknown;
+    }
     return this.spans.state(this.offset);
+  }
+
+  /** A look ahead found a backtick later on this fence info line: the line is paragraph text. */
+  refuseFence(): void {
+    this.infoRefused = true;
   }
 
   /** Takes one unit of text. */
@@ -191,9 +204,11 @@ export class MarkdownTracker {
     this.offset++;
   }
 
-  /** The input ended: a backtick run at the very end is settled. */
+  /** The input ended: what waited for more is settled (a backtick run, a fence info line). */
   endOfInput(): void {
     if (this.run > 0) this.settleRun();
+    // A fence info line that reaches the end of input is a fence's.
+    if (this.leaf === Leaf.Fenced && this.fenceInfo && this.fenceChar === '`') this.spans.fenceDecided(true, this.fenceLength);
   }
 
   /**
@@ -215,7 +230,11 @@ export class MarkdownTracker {
     this.quoteSpace = false;
     this.afterCR = false;
     this.closeUnmatched();
-    if (inParagraph) this.leaf = Leaf.Paragraph;
+    this.fenceInfo = false;
+    this.infoRefused = false;
+    if (this.leaf === Leaf.Html) {
+      // A call inside a kind 6 HTML block: the block goes on.
+    } else if (inParagraph) this.leaf = Leaf.Paragraph;
     else {
       this.leaf = Leaf.None;
       this.spans.paragraphEnd(this.offset);
@@ -326,11 +345,14 @@ export class MarkdownTracker {
       this.blockStartRun = true;
       return;
     }
-    this.beginParagraph();
     if (unit === '<') {
+      // Maybe an HTML block, which would interrupt a paragraph: a lazy line is decided when that is known.
+      if (this.leaf !== Leaf.Paragraph) this.beginParagraph();
       this.htmlReading = true;
       this.htmlSeen = '';
+      return;
     }
+    this.beginParagraph();
   }
 
   /** A unit in the start phase: spaces, a `>`, or a list marker's units. */
@@ -446,8 +468,12 @@ export class MarkdownTracker {
       case Leaf.Indented:
         return;
       case Leaf.Html:
+        if (this.htmlEnd === UNTIL_BLANK) {
+          if (unit !== ' ' && unit !== '\t') this.blank = false;
+          return;
+        }
         this.htmlWindow = slideWindow(this.htmlWindow, unit, this.htmlEnd);
-        if (this.htmlWindow === this.htmlEnd) this.htmlEnded = true;
+        if (endsHtml(this.htmlWindow, this.htmlEnd)) this.htmlEnded = true;
         return;
       default:
         break;
@@ -478,7 +504,10 @@ export class MarkdownTracker {
       return;
     }
     this.htmlReading = false;
-    if (found === null) return;
+    if (found === null) {
+      this.beginParagraph();
+      return;
+    }
     // An HTML block of kinds 1–5 interrupts a paragraph.
     this.closeUnmatched();
     this.spans.paragraphEnd(this.offset);
@@ -513,8 +542,10 @@ export class MarkdownTracker {
   /** Not a fence after all: the opening run was paragraph text. */
   private infoHasBacktick(): void {
     this.fenceInfo = false;
+    this.infoRefused = false;
     this.leaf = Leaf.Paragraph;
     this.spans.run(this.fenceLength, false, this.fenceStart);
+    this.spans.fenceDecided(false, this.fenceLength);
   }
 
   /** A unit of a line inside fenced code: it may close the fence. */
@@ -566,11 +597,15 @@ export class MarkdownTracker {
     this.closeUnmatched();
     switch (this.leaf) {
       case Leaf.Fenced:
-        if (this.fenceInfo) this.fenceInfo = false;
+        if (this.fenceInfo) {
+          this.fenceInfo = false;
+          this.infoRefused = false;
+          if (this.fenceChar === '`') this.spans.fenceDecided(true, this.fenceLength);
+        }
         else if ((this.closer === Closer.Run || this.closer === Closer.Trail) && this.closerRun >= this.fenceLength) this.leaf = Leaf.None;
         break;
       case Leaf.Html:
-        if (this.htmlEnded) this.leaf = Leaf.None;
+        if (this.htmlEnded || (this.blank && this.htmlEnd === UNTIL_BLANK)) this.leaf = Leaf.None;
         break;
       case Leaf.Paragraph:
         if (this.blank) {

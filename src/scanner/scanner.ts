@@ -140,6 +140,7 @@ export class Scanner {
   private pump(): void {
     const sources = this.sources;
     while (sources.length > 0) {
+      if (process.env.DEBUG_LOOP && this.steps > 100000) throw new Error('loop ' + this.mode + ' ' + JSON.stringify(sources.map((s) => s.text.slice(s.pos))));
       const source = sources[sources.length - 1]!;
       if (source.pos >= source.text.length) {
         sources.pop();
@@ -376,6 +377,7 @@ export class Scanner {
     const held = this.held.take();
     const lookahead = this.lookahead!;
     this.md.codeSpans.learn(lookahead.lastRun, lookahead.end);
+    if (lookahead.refusedFence) this.md.refuseFence();
     this.ahead = undefined;
     this.lookahead = undefined;
     this.mode = Mode.Text;
