@@ -117,6 +117,8 @@ export class MarkdownTracker {
   private fenceChar = '';
   private fenceLength = 0;
   private fenceStart = 0;
+  /** The leaf before a backtick fence's info line, back if the line turns out paragraph text. */
+  private fencePrevLeaf = Leaf.None;
   private closer = Closer.Indent;
   private closerRun = 0;
 
@@ -165,6 +167,11 @@ export class MarkdownTracker {
     return atLineStart ? LINE_START | INLINE : INLINE;
   }
 
+  /** The current point is on the info line of a backtick fence opener (undecided, see spanState). */
+  onFenceInfo(): boolean {
+    return this.leaf === Leaf.Fenced && this.fenceInfo && this.fenceChar === '`';
+  }
+
   /** Where a block whose opener began at the current point stands as far as code spans go. */
   spanState(): SpanState {
     if (this.leaf === Leaf.Fenced && this.fenceInfo) {
@@ -208,7 +215,7 @@ export class MarkdownTracker {
   endOfInput(): void {
     if (this.run > 0) this.settleRun();
     // A fence info line that reaches the end of input is a fence's.
-    if (this.leaf === Leaf.Fenced && this.fenceInfo && this.fenceChar === '`') this.spans.fenceDecided(true, this.fenceLength);
+    if (this.leaf === Leaf.Fenced && this.fenceInfo && this.fenceChar === '`') this.fenceConfirmed();
   }
 
   /**
@@ -440,6 +447,7 @@ export class MarkdownTracker {
 
   /** Paragraph content: a lazy or ordinary continuation, or a new paragraph. */
   private beginParagraph(): void {
+    this.blank = false;
     if (this.leaf === Leaf.Paragraph) {
       this.unmatched = -1;
       return;
@@ -525,25 +533,40 @@ export class MarkdownTracker {
     this.runOpensBlock = false;
     if (opensBlock && length >= 3) {
       // A fence opener, unless a backtick fence's info string holds a backtick
-      // (checked as the info string is read). It interrupts a paragraph.
-      this.closeUnmatched();
-      this.spans.paragraphEnd(this.runStart);
-      this.leaf = Leaf.Fenced;
-      this.fenceInfo = true;
+      // (decided at the line end, and only then does it interrupt a paragraph).
       this.fenceChar = this.runChar;
       this.fenceLength = length;
       this.fenceStart = this.runStart;
+      this.fencePrevLeaf = this.leaf;
+      if (this.runChar === '~') this.fenceOpens();
+      this.leaf = Leaf.Fenced;
+      this.fenceInfo = true;
       return;
     }
     if (opensBlock) this.beginParagraph();
     if (this.runChar === '`') this.spans.run(length, this.runEscaped, this.runStart);
   }
 
-  /** Not a fence after all: the opening run was paragraph text. */
+  /** A fence opens: it interrupts the paragraph and closes the containers the line did not continue. */
+  private fenceOpens(): void {
+    this.closeUnmatched();
+    this.spans.paragraphEnd(this.fenceStart);
+  }
+
+  /** A backtick fence's info line ended: it is a fence. */
+  private fenceConfirmed(): void {
+    this.fenceInfo = false;
+    this.infoRefused = false;
+    this.spans.fenceDecided(true, this.fenceLength);
+    this.fenceOpens();
+  }
+
+  /** Not a fence after all: the line is paragraph text (a lazy or ordinary continuation, or a new paragraph). */
   private infoHasBacktick(): void {
     this.fenceInfo = false;
     this.infoRefused = false;
-    this.leaf = Leaf.Paragraph;
+    this.leaf = this.fencePrevLeaf;
+    this.beginParagraph();
     this.spans.run(this.fenceLength, false, this.fenceStart);
     this.spans.fenceDecided(false, this.fenceLength);
   }
@@ -598,9 +621,8 @@ export class MarkdownTracker {
     switch (this.leaf) {
       case Leaf.Fenced:
         if (this.fenceInfo) {
-          this.fenceInfo = false;
-          this.infoRefused = false;
-          if (this.fenceChar === '`') this.spans.fenceDecided(true, this.fenceLength);
+          if (this.fenceChar === '`') this.fenceConfirmed();
+          else this.fenceInfo = false;
         }
         else if ((this.closer === Closer.Run || this.closer === Closer.Trail) && this.closerRun >= this.fenceLength) this.leaf = Leaf.None;
         break;

@@ -322,7 +322,7 @@ export class Scanner {
    * without reading ahead again (see {@link CodeSpans.learn}).
    */
   private speculate(): void {
-    this.lookahead = new SpanLookahead(this.md.codeSpans);
+    this.lookahead = new SpanLookahead(this.md.codeSpans, this.md.offset, this.md.onFenceInfo());
     this.ahead = this.md.fork(this.lookahead);
     this.mode = Mode.Speculate;
     const opener = this.held.take();

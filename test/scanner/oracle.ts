@@ -16,7 +16,7 @@ import { reassemble } from '../support/splits.js';
 export const ORACLE_SYNTAXES = [emojiSyntax, xmlSyntax];
 
 /** The HTML block kinds whose content is verbatim (the scanner's rule; kinds 6 and 7 hold calls). */
-const VERBATIM_HTML = /^<(?:(?:script|pre|style|textarea)(?:[\s>]|$)|!--|\?|![A-Za-z]|!\[CDATA\[)/i;
+const VERBATIM_HTML = /^[ \t]*<(?:(?:script|pre|style|textarea)(?:[\s>]|$)|!--|\?|![A-Za-z]|!\[CDATA\[)/i;
 
 /** Offset ranges `[start, end)` that CommonMark reads as code. */
 export function codeRanges(doc: string): Array<[number, number]> {
