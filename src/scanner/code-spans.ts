@@ -206,7 +206,7 @@ export class SpanLookahead implements SpanSink {
    * (those after it no longer stand) or stands as a new one.
    */
   fenceDecided(fence: boolean, length: number): void {
-    if (this.decision !== SpanState.Unknown || !this.onInfoLine) return;
+    if (this.decision !== SpanState.Unknown || !this.onInfoLine || this.refusedFence) return;
     if (fence) {
       this.decision = SpanState.Code;
       return;

@@ -101,3 +101,105 @@ export function slideWindow(window: string, unit: string, end: string): string {
   const next = window + unit.toLowerCase();
   return next.length > end.length ? next.slice(next.length - end.length) : next;
 }
+
+/**
+ * Kind 7: a line holding only a complete open or close tag (spaces around
+ * it), at a block start that does not interrupt a paragraph. Its lines hold
+ * no code, like kind 6; an XML tool tag there is read by its syntax first.
+ * The tag is read by a small state machine, one unit at a time.
+ */
+export const enum Tag {
+  /** Not a lone tag line. */
+  No = -1,
+  /** Expecting `<`. */
+  Open,
+  /** After `<`: `/` or a letter. */
+  AfterLess,
+  /** After `</`: a letter. */
+  CloseStart,
+  /** In a close tag's name. */
+  CloseName,
+  /** After a close tag's name: spaces, then `>`. */
+  CloseTrail,
+  /** In an open tag's name. */
+  OpenName,
+  /** After whitespace in an open tag: an attribute, `/` or `>`. */
+  BeforeAttribute,
+  /** In an attribute name. */
+  AttributeName,
+  /** After an attribute name and whitespace: `=`, another attribute, `/` or `>`. */
+  AfterAttributeName,
+  /** After `=`: the value. */
+  BeforeValue,
+  /** In a `"` value. */
+  DoubleQuoted,
+  /** In a `'` value. */
+  SingleQuoted,
+  /** In an unquoted value. */
+  Unquoted,
+  /** After a quoted value: whitespace, `/` or `>`. */
+  AfterValue,
+  /** After `/`: `>`. */
+  SelfClosing,
+  /** The tag is complete: only spaces may follow. */
+  Done,
+}
+
+/** The next state of a lone-tag line after `unit` (`undefined`: the line ended). */
+export function readTag(state: Tag, unit: string | undefined): Tag {
+  if (unit === undefined) return state === Tag.Done ? Tag.Done : Tag.No;
+  const space = unit === ' ' || unit === '\t';
+  const letter = /^[A-Za-z]$/.test(unit);
+  switch (state) {
+    case Tag.Open:
+      return unit === '<' ? Tag.AfterLess : Tag.No;
+    case Tag.AfterLess:
+      return unit === '/' ? Tag.CloseStart : letter ? Tag.OpenName : Tag.No;
+    case Tag.CloseStart:
+      return letter ? Tag.CloseName : Tag.No;
+    case Tag.CloseName:
+      if (/^[A-Za-z0-9-]$/.test(unit)) return Tag.CloseName;
+      return space ? Tag.CloseTrail : unit === '>' ? Tag.Done : Tag.No;
+    case Tag.CloseTrail:
+      return space ? Tag.CloseTrail : unit === '>' ? Tag.Done : Tag.No;
+    case Tag.OpenName:
+      if (/^[A-Za-z0-9-]$/.test(unit)) return Tag.OpenName;
+      return space ? Tag.BeforeAttribute : endOfTag(unit);
+    case Tag.BeforeAttribute:
+      if (space) return Tag.BeforeAttribute;
+      return /^[A-Za-z_:]$/.test(unit) ? Tag.AttributeName : endOfTag(unit);
+    case Tag.AttributeName:
+      if (/^[A-Za-z0-9_.:-]$/.test(unit)) return Tag.AttributeName;
+      return space ? Tag.AfterAttributeName : unit === '=' ? Tag.BeforeValue : endOfTag(unit);
+    case Tag.AfterAttributeName:
+      if (space) return Tag.AfterAttributeName;
+      if (unit === '=') return Tag.BeforeValue;
+      return /^[A-Za-z_:]$/.test(unit) ? Tag.AttributeName : endOfTag(unit);
+    case Tag.BeforeValue:
+      if (space) return Tag.BeforeValue;
+      if (unit === '"') return Tag.DoubleQuoted;
+      if (unit === "'") return Tag.SingleQuoted;
+      return /^[^"'=<>`]$/.test(unit) ? Tag.Unquoted : Tag.No;
+    case Tag.DoubleQuoted:
+      return unit === '"' ? Tag.AfterValue : Tag.DoubleQuoted;
+    case Tag.SingleQuoted:
+      return unit === "'" ? Tag.AfterValue : Tag.SingleQuoted;
+    case Tag.Unquoted:
+      if (space) return Tag.BeforeAttribute;
+      if (unit === '>') return Tag.Done;
+      return /^[^"'=<>`]$/.test(unit) ? Tag.Unquoted : Tag.No;
+    case Tag.AfterValue:
+      return space ? Tag.BeforeAttribute : endOfTag(unit);
+    case Tag.SelfClosing:
+      return unit === '>' ? Tag.Done : Tag.No;
+    case Tag.Done:
+      return space ? Tag.Done : Tag.No;
+    default:
+      return Tag.No;
+  }
+}
+
+/** `/` or `>` may end an open tag. */
+function endOfTag(unit: string): Tag {
+  return unit === '/' ? Tag.SelfClosing : unit === '>' ? Tag.Done : Tag.No;
+}

@@ -19,7 +19,7 @@
  * in place of text is reported by {@link MarkdownTracker.afterBlock}.
  */
 import { CodeSpans, SpanState, type SpanSink } from './code-spans.js';
-import { endsHtml, HTML_MORE, readHtmlStart, slideWindow, UNTIL_BLANK } from './html-block.js';
+import { endsHtml, HTML_MORE, readHtmlStart, readTag, slideWindow, Tag, UNTIL_BLANK } from './html-block.js';
 
 /** A trigger may begin here: at a line start (line-start syntaxes) or anywhere. */
 export const LINE_START = 1;
@@ -136,8 +136,10 @@ export class MarkdownTracker {
 
   /** The line's block began with `<`: it may still turn out an HTML block. */
   private htmlReading = false;
-  /** What of it was read so far, lower case. */
-  private htmlSeen = '';
+  /** What of it was read so far, lower case, while kinds 1–6 are possible; null once they are not. */
+  private htmlSeen: string | null = '';
+  /** Kind 7: the lone-tag reader's state ({@link Tag.No} when it cannot be one). */
+  private tagState = Tag.No;
   /** End marker of the HTML block being read. */
   private htmlEnd = '';
   /** The last units of the line, as long as {@link htmlEnd}. */
@@ -354,6 +356,8 @@ export class MarkdownTracker {
     }
     if (unit === '<') {
       // Maybe an HTML block, which would interrupt a paragraph: a lazy line is decided when that is known.
+      // Kind 7 cannot interrupt one.
+      this.tagState = this.leaf === Leaf.Paragraph ? Tag.No : Tag.Open;
       if (this.leaf !== Leaf.Paragraph) this.beginParagraph();
       this.htmlReading = true;
       this.htmlSeen = '';
@@ -503,24 +507,38 @@ export class MarkdownTracker {
     this.backslashes = unit === '\\' ? this.backslashes + 1 : 0;
   }
 
-  /** Another unit of a line that may start an HTML block. */
+  /** Another unit of a line that may start an HTML block (`undefined`: the line ended). */
   private readHtml(unit: string | undefined): void {
     const seen = this.htmlSeen;
-    const found = readHtmlStart(seen, unit);
-    if (found === HTML_MORE) {
-      this.htmlSeen = seen + unit!.toLowerCase();
-      return;
+    if (seen !== null) {
+      const found = readHtmlStart(seen, unit);
+      if (found === HTML_MORE) this.htmlSeen = seen + unit!.toLowerCase();
+      else if (found === null) this.htmlSeen = null;
+      else {
+        this.startHtml(found);
+        return;
+      }
     }
-    this.htmlReading = false;
-    if (found === null) {
+    if (this.tagState !== Tag.No) {
+      this.tagState = readTag(this.tagState, unit);
+      if (unit === undefined && this.tagState === Tag.Done) {
+        this.startHtml(UNTIL_BLANK);
+        return;
+      }
+    }
+    if (this.htmlSeen === null && this.tagState === Tag.No) {
+      this.htmlReading = false;
       this.beginParagraph();
-      return;
     }
-    // An HTML block of kinds 1–5 interrupts a paragraph.
+  }
+
+  /** An HTML block starts on this line: it interrupts a paragraph (kinds 1–6). */
+  private startHtml(end: string): void {
+    this.htmlReading = false;
     this.closeUnmatched();
     this.spans.paragraphEnd(this.offset);
     this.leaf = Leaf.Html;
-    this.htmlEnd = found;
+    this.htmlEnd = end;
     this.htmlWindow = '';
     this.htmlEnded = false;
   }
