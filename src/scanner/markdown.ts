@@ -474,7 +474,11 @@ export class MarkdownTracker {
           this.closerUnit(unit);
           return;
         }
-        if (unit !== '`' || this.fenceChar !== '`') return;
+        if (unit !== '`' || this.fenceChar !== '`') {
+          // Backslashes count: should the line turn out text, `\`` there is escaped.
+          this.backslashes = unit === '\\' ? this.backslashes + 1 : 0;
+          return;
+        }
         this.infoHasBacktick();
         break;
       case Leaf.Indented:
@@ -539,7 +543,8 @@ export class MarkdownTracker {
     this.spans.paragraphEnd(this.offset);
     this.leaf = Leaf.Html;
     this.htmlEnd = end;
-    this.htmlWindow = '';
+    // `<!-->` and `<!--->` are whole comments: the start's dashes count towards the end.
+    this.htmlWindow = end === '-->' ? '--' : '';
     this.htmlEnded = false;
   }
 
