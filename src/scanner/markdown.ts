@@ -107,6 +107,8 @@ export class MarkdownTracker {
   private markerColumn = 0;
   private markerWidth = 0;
   private markerValue = 0;
+  /** A container opened on this line interrupted a paragraph. */
+  private interruptsParagraph = false;
   /** The optional space after a `>` may come next. */
   private quoteSpace = false;
 
@@ -419,7 +421,9 @@ export class MarkdownTracker {
   private openItem(): void {
     const ordered = this.marker === Marker.Ordered;
     this.marker = Marker.None;
-    if (this.leaf === Leaf.Paragraph && this.unmatched < 0 && ordered && this.markerValue !== 1) {
+    // micromark applies the rule below whenever a block is still open, indented code included.
+    const interrupts = ((this.leaf === Leaf.Paragraph || this.leaf === Leaf.Indented) && this.unmatched < 0) || this.interruptsParagraph;
+    if (interrupts && ordered && this.markerValue !== 1) {
       // CommonMark: only an ordered list starting at 1 interrupts a paragraph.
       this.beginParagraph();
       this.phase = Phase.Content;
@@ -442,6 +446,8 @@ export class MarkdownTracker {
 
   /** A block quote or list item opens: it interrupts the paragraph and closes the containers not continued. */
   private openContainer(container: number): void {
+    // Containers opened later on this line still count as interrupting it (as micromark reads it).
+    if ((this.leaf === Leaf.Paragraph || this.leaf === Leaf.Indented) && this.unmatched < 0) this.interruptsParagraph = true;
     this.closeUnmatched();
     if (this.leaf === Leaf.Paragraph) this.spans.paragraphEnd(this.offset);
     this.leaf = Leaf.None;
@@ -687,6 +693,7 @@ export class MarkdownTracker {
     this.marker = Marker.None;
     this.growing = -1;
     this.quoteSpace = false;
+    this.interruptsParagraph = false;
     this.closer = Closer.Indent;
     this.closerRun = 0;
     this.backslashes = 0;
