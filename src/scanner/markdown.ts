@@ -260,7 +260,8 @@ export class MarkdownTracker {
 
   /** A copy that reads on from here on its own, reporting runs and paragraph ends to `spans`. */
   fork(spans: SpanSink): MarkdownTracker {
-    const copy = Object.assign(Object.create(MarkdownTracker.prototype) as MarkdownTracker, this);
+    // Built by the constructor, so the copy shares the tracker's shape (and the hot paths stay monomorphic).
+    const copy = Object.assign(new MarkdownTracker(), this);
     copy.containers = this.containers.slice();
     copy.spans = spans;
     return copy;
