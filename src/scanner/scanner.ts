@@ -140,7 +140,6 @@ export class Scanner {
   private pump(): void {
     const sources = this.sources;
     while (sources.length > 0) {
-      if (process.env.DEBUG_LOOP && this.steps > 100000) throw new Error('loop ' + this.mode + ' ' + JSON.stringify(sources.map((s) => s.text.slice(s.pos))));
       const source = sources[sources.length - 1]!;
       if (source.pos >= source.text.length) {
         sources.pop();
