@@ -70,8 +70,9 @@ interface Source {
 /**
  * The one incremental scanner behind every path (whole parse, stream, remark).
  * It walks the text once, forward, holds back only a candidate opener (or, after
- * an unmatched backtick, an accepted inline block until its paragraph decides),
- * and hands blocks to their syntax's reader.
+ * a backtick run that may open a code span, an accepted block until a look
+ * ahead decides — at most once per paragraph when the block is real), and
+ * hands blocks to their syntax's reader.
  */
 export class Scanner {
   /** Code units visited, rescans included: the linearity tests read it. */
