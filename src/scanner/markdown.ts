@@ -107,6 +107,8 @@ export class MarkdownTracker {
   private markerColumn = 0;
   private markerWidth = 0;
   private markerValue = 0;
+  /** Width of a list item that interrupts a paragraph, opened only if content follows on its line; 0 none. */
+  private deferredItem = 0;
   /** A container opened on this line interrupted a paragraph. */
   private interruptsParagraph = false;
   /** The optional space after a `>` may come next. */
@@ -238,6 +240,7 @@ export class MarkdownTracker {
     this.marker = Marker.None;
     this.htmlReading = false;
     this.growing = -1;
+    this.deferredItem = 0;
     this.quoteSpace = false;
     this.afterCR = false;
     this.closeUnmatched();
@@ -328,6 +331,11 @@ export class MarkdownTracker {
   /** The first unit of the line's block after the prefixes that is not a space. */
   private settleStart(unit: string): void {
     if (this.quoteSpace) this.quoteSpace = false;
+    if (this.deferredItem > 0) {
+      this.openContainer(this.deferredItem);
+      this.deferredItem = 0;
+      this.growing = this.containers.length - 1;
+    }
     if (this.growing >= 0) this.growItem();
     const indent = this.column - this.blockColumn;
     if (this.marker !== Marker.None) {
@@ -430,9 +438,15 @@ export class MarkdownTracker {
       this.phase = Phase.Content;
       return;
     }
-    this.openContainer(this.markerColumn - this.blockColumn + this.markerWidth + 1);
-    this.growing = this.containers.length - 1;
+    const width = this.markerColumn - this.blockColumn + this.markerWidth + 1;
     this.blockColumn = this.column + 1;
+    if (interrupts) {
+      // An item interrupting a paragraph must not be empty: opened at its first content.
+      this.deferredItem = width;
+      return;
+    }
+    this.openContainer(width);
+    this.growing = this.containers.length - 1;
   }
 
   /** Up to four spaces after a list marker widen its item; more make indented code inside it. */
@@ -641,6 +655,11 @@ export class MarkdownTracker {
     if (this.run > 0) this.settleRun();
     if (this.htmlReading) this.readHtml(undefined);
     if (this.phase === Phase.Prefix) this.blankPrefix();
+    if (this.deferredItem > 0) {
+      // An empty item cannot interrupt a paragraph: the line is paragraph text.
+      this.deferredItem = 0;
+      this.beginParagraph();
+    }
     if (this.marker !== Marker.None) {
       // A marker alone on its line: read as text (empty list items are not tracked).
       this.marker = Marker.None;
@@ -695,6 +714,7 @@ export class MarkdownTracker {
     this.growing = -1;
     this.quoteSpace = false;
     this.interruptsParagraph = false;
+    this.deferredItem = 0;
     this.closer = Closer.Indent;
     this.closerRun = 0;
     this.backslashes = 0;
