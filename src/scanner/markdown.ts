@@ -107,6 +107,8 @@ export class MarkdownTracker {
   private markerColumn = 0;
   private markerWidth = 0;
   private markerValue = 0;
+  /** Index of the list item the previous line opened with no content; -1 none. */
+  private emptyItem = -1;
   /** Width of a list item that interrupts a paragraph, opened only if content follows on its line; 0 none. */
   private deferredItem = 0;
   /** A container opened on this line interrupted a paragraph. */
@@ -241,6 +243,7 @@ export class MarkdownTracker {
     this.htmlReading = false;
     this.growing = -1;
     this.deferredItem = 0;
+    this.emptyItem = -1;
     this.quoteSpace = false;
     this.afterCR = false;
     this.closeUnmatched();
@@ -687,6 +690,12 @@ export class MarkdownTracker {
       default:
         break;
     }
+    // A list item may begin with at most one blank line: one that opened empty ends at a blank line.
+    if (this.blank && this.emptyItem >= 0 && this.emptyItem < this.containers.length) {
+      this.containers.length = this.emptyItem;
+      if (this.leaf !== Leaf.Fenced && this.leaf !== Leaf.Html) this.leaf = Leaf.None;
+    }
+    this.emptyItem = this.growing;
     this.offset++;
     this.newLine();
   }
