@@ -94,6 +94,16 @@ describe('indented code', () => {
     ['inside a list item: four columns past its content', `- a\n\n      ${EMOJI}\n\n  ${XML}`, 1],
     ['inside a block quote', `>     ${EMOJI}\n> ${XML}`, 1],
     ['after a fenced block', `\`\`\`\nx\n\`\`\`\n    ${XML}`, 0],
+    ['not in a list item: four spaces there are two past its content', `- item\n\n    ${EMOJI}`, 1],
+    ['after an empty list item and a blank line (the item ended)', `- \n\n\t${EMOJI}`, 0],
+  ])('%s', (_, doc, calls) => expectAsCommonMark(doc, calls));
+});
+
+describe('list items that cannot interrupt a paragraph', () => {
+  it.each([
+    ['an empty item: the span goes on', `\`\`\`\` \`\n* \n${EMOJI}\`\`\`\` \``, 0],
+    ['an ordered item not starting at 1', `a \`\n2. ${XML} \``, 0],
+    ['an ordered item starting at 1 ends the paragraph', `a \`\n1. ${XML} \``, 1],
   ])('%s', (_, doc, calls) => expectAsCommonMark(doc, calls));
 });
 
@@ -104,6 +114,7 @@ describe('HTML blocks', () => {
     ['<textarea> interrupting a paragraph', `a\n<textarea>\n${XML}\n</textarea>`, 0],
     ['a comment', `<!--\n${XML}\n-->\n${EMOJI}`, 1],
     ['a one-line comment', `<!-- a -->\n${EMOJI}`, 1],
+    ['the whole comment <!-->', `<!-->\n${EMOJI}`, 1],
     ['CDATA', `<![CDATA[\n${EMOJI}\n]]>`, 0],
     ['kind 6 (<div>) holds calls but no fences', `<div>\n\`\`\`\n${XML}\n</div>`, 1],
     ['kind 7 (a lone tag line) holds calls but no code', `<span class="a">\n    ${EMOJI}\n\n    ${XML}`, 1],
