@@ -359,7 +359,11 @@ export class MarkdownTracker {
       this.phase = Phase.Content;
       return;
     }
-    if (this.leaf === Leaf.Indented) this.leaf = Leaf.None;
+    if (this.leaf === Leaf.Indented) {
+      // Indented code ends here; to micromark a list item still interrupts it (see openItem).
+      this.leaf = Leaf.None;
+      this.interruptsParagraph = true;
+    }
     if (this.containers.length < MAX_DEPTH && (unit === '>' || unit === '-' || unit === '*' || unit === '+' || isDigit(unit))) return;
     this.blank = false;
     this.phase = Phase.Content;
