@@ -305,9 +305,13 @@ export class MarkdownTracker {
       }
       this.advance(unit);
       if (container === QUOTE) return;
-      if (this.column - this.blockColumn < container) return;
-      this.blockColumn += container;
-      this.matched++;
+      // A tab's columns may reach past this item into the next ones.
+      while (this.matched < this.containers.length) {
+        const width = this.containers[this.matched]!;
+        if (width === QUOTE || this.column - this.blockColumn < width) break;
+        this.blockColumn += width;
+        this.matched++;
+      }
     }
     if (this.matched === this.containers.length) this.enterBlock();
   }
