@@ -7,12 +7,14 @@
  *   closed where CommonMark closes them (a fence, indented code or HTML block
  *   inside ends with its container; a paragraph may continue lazily);
  * - fenced code (``` and ~~~), indented code (four columns, not inside a
- *   paragraph), HTML blocks of kinds 1–5 (see html-block.ts);
+ *   paragraph), HTML blocks: kinds 1–5 are code, kinds 6–7 hold calls but no
+ *   code (see html-block.ts);
  * - inline code spans, through {@link CodeSpans}.
  *
  * Not tracked: setext and ATX headings, thematic breaks, tables, link
- * reference definitions, autolinks and inline HTML (they hold no code), and
- * containers nested deeper than {@link MAX_DEPTH}.
+ * reference definitions (they hold no code), autolinks and inline raw HTML
+ * (CommonMark weighs them against code spans; here backticks in them still
+ * count), and containers nested deeper than {@link MAX_DEPTH}.
  *
  * The tracker only keeps state; it never holds text back. It is fed every
  * code unit that ends up as text, one at a time, in order; a tool block read
