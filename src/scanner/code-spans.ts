@@ -36,6 +36,12 @@ export interface SpanSink {
   paragraphEnd(offset: number): void;
   /** A tool block stood here: it is text to CommonMark, but our reader took it. */
   blockEnded(): void;
+  /**
+   * The info line of a backtick fence opener was decided: a fence at its line
+   * end, paragraph text at a backtick (the opening run of `length` is then
+   * an ordinary run).
+   */
+  fenceDecided(fence: boolean, length: number): void;
   /** Where a trigger at document `offset` stands. */
   state(offset: number): SpanState;
 }
@@ -69,9 +75,9 @@ export class CodeSpans implements SpanSink {
     return this.unknown > 0 ? SpanState.Unknown : SpanState.Text;
   }
 
-  /** Whether a run of `length` would close a candidate standing now. */
-  closes(length: number): boolean {
-    return this.byLength.has(length);
+  /** Index of the candidate a run of `length` would close now; -1 when none. */
+  indexOf(length: number): number {
+    return this.byLength.get(length) ?? -1;
   }
 
   run(length: number, escaped: boolean, offset: number): void {
@@ -101,6 +107,8 @@ export class CodeSpans implements SpanSink {
   blockEnded(): void {
     this.clear();
   }
+
+  fenceDecided(): void {}
 
   /**
    * A look ahead read this paragraph to its end at `end` and no standing
@@ -165,12 +173,48 @@ export class SpanLookahead implements SpanSink {
   decision = SpanState.Unknown;
   /** Where the paragraph ended, when it did. */
   end = Number.POSITIVE_INFINITY;
+  /** The start point was on the info line of what looked like a fence, and it is none. */
+  refusedFence = false;
+  /** Only candidates before this index still stand at the start point (the refused fence's run closed one). */
+  private limit = Number.POSITIVE_INFINITY;
+  /** The refused fence's run, a candidate standing at the start point; 0 when none. */
+  private fenceRun = 0;
 
-  constructor(private readonly standing: CodeSpans) {}
+  /**
+   * `standing`: the candidates at the start point `origin`; `onInfoLine`: the
+   * start point is on the info line of a backtick fence opener (see {@link fenceDecided}).
+   */
+  constructor(
+    private readonly standing: CodeSpans,
+    private readonly origin: number,
+    private readonly onInfoLine: boolean,
+  ) {}
 
   run(length: number, _escaped: boolean, offset: number): void {
+    // A run before the start point is the refused fence's own (see fenceDecided).
+    if (offset < this.origin) return;
     this.lastRun.set(length, offset);
-    if (this.decision === SpanState.Unknown && this.standing.closes(length)) this.decision = SpanState.Code;
+    if (this.decision !== SpanState.Unknown) return;
+    const index = this.standing.indexOf(length);
+    if ((index >= 0 && index < this.limit) || length === this.fenceRun) this.decision = SpanState.Code;
+  }
+
+  /**
+   * On the info line the start point stood on: a fence makes it code; a
+   * backtick makes the line paragraph text, and the opening run an ordinary
+   * run before the start point — it closes a standing candidate of its length
+   * (those after it no longer stand) or stands as a new one.
+   */
+  fenceDecided(fence: boolean, length: number): void {
+    if (this.decision !== SpanState.Unknown || !this.onInfoLine || this.refusedFence) return;
+    if (fence) {
+      this.decision = SpanState.Code;
+      return;
+    }
+    this.refusedFence = true;
+    const index = this.standing.indexOf(length);
+    if (index >= 0) this.limit = index;
+    else this.fenceRun = length;
   }
 
   paragraphEnd(offset: number): void {

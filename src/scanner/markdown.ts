@@ -7,19 +7,21 @@
  *   closed where CommonMark closes them (a fence, indented code or HTML block
  *   inside ends with its container; a paragraph may continue lazily);
  * - fenced code (``` and ~~~), indented code (four columns, not inside a
- *   paragraph), HTML blocks of kinds 1–5 (see html-block.ts);
+ *   paragraph), HTML blocks: kinds 1–5 are code, kinds 6–7 hold calls but no
+ *   code (see html-block.ts);
  * - inline code spans, through {@link CodeSpans}.
  *
  * Not tracked: setext and ATX headings, thematic breaks, tables, link
- * reference definitions, autolinks and inline HTML (they hold no code), and
- * containers nested deeper than {@link MAX_DEPTH}.
+ * reference definitions (they hold no code), autolinks and inline raw HTML
+ * (CommonMark weighs them against code spans; here backticks in them still
+ * count), and containers nested deeper than {@link MAX_DEPTH}.
  *
  * The tracker only keeps state; it never holds text back. It is fed every
  * code unit that ends up as text, one at a time, in order; a tool block read
  * in place of text is reported by {@link MarkdownTracker.afterBlock}.
  */
 import { CodeSpans, SpanState, type SpanSink } from './code-spans.js';
-import { HTML_MORE, readHtmlStart, slideWindow } from './html-block.js';
+import { endsHtml, HTML_MORE, readHtmlStart, readTag, slideWindow, Tag, UNTIL_BLANK } from './html-block.js';
 
 /** A trigger may begin here: at a line start (line-start syntaxes) or anywhere. */
 export const LINE_START = 1;
@@ -40,7 +42,7 @@ const enum Leaf {
   Fenced,
   /** Indented code. */
   Indented,
-  /** An HTML block of kinds 1–5, up to the line holding its end marker. */
+  /** An HTML block: kinds 1–5 up to the line holding their end marker (code), kind 6 up to a blank line (calls found). */
   Html,
 }
 
@@ -107,14 +109,24 @@ export class MarkdownTracker {
   private markerColumn = 0;
   private markerWidth = 0;
   private markerValue = 0;
+  /** Index of the list item the previous line opened with no content; -1 none. */
+  private emptyItem = -1;
+  /** Width of a list item that interrupts a paragraph, opened only if content follows on its line; 0 none. */
+  private deferredItem = 0;
+  /** A container opened on this line interrupted a paragraph. */
+  private interruptsParagraph = false;
   /** The optional space after a `>` may come next. */
   private quoteSpace = false;
 
   /** Reading a fence opener's info string, up to the line end. */
   private fenceInfo = false;
+  /** A look ahead saw that this info line holds a backtick: no fence (see refuseFence). */
+  private infoRefused = false;
   private fenceChar = '';
   private fenceLength = 0;
   private fenceStart = 0;
+  /** The leaf before a backtick fence's info line, back if the line turns out paragraph text. */
+  private fencePrevLeaf = Leaf.None;
   private closer = Closer.Indent;
   private closerRun = 0;
 
@@ -132,8 +144,10 @@ export class MarkdownTracker {
 
   /** The line's block began with `<`: it may still turn out an HTML block. */
   private htmlReading = false;
-  /** What of it was read so far, lower case. */
-  private htmlSeen = '';
+  /** What of it was read so far, lower case, while kinds 1–6 are possible; null once they are not. */
+  private htmlSeen: string | null = '';
+  /** Kind 7: the lone-tag reader's state ({@link Tag.No} when it cannot be one). */
+  private tagState = Tag.No;
   /** End marker of the HTML block being read. */
   private htmlEnd = '';
   /** The last units of the line, as long as {@link htmlEnd}. */
@@ -149,9 +163,12 @@ export class MarkdownTracker {
   classify(unit: string): number {
     if (unit === '\n' || unit === '\r' || (unit === '\uFEFF' && this.offset === 0)) return 0;
     this.settle(unit);
-    if (this.phase === Phase.Prefix || this.leaf === Leaf.Fenced || this.leaf === Leaf.Html || this.leaf === Leaf.Indented) {
-      return 0;
+    if (this.leaf === Leaf.Fenced && this.fenceInfo && this.fenceChar === '`') {
+      // A backtick later on this line would make it paragraph text: undecided (see spanState).
+      return INLINE;
     }
+    if (this.phase === Phase.Prefix || this.leaf === Leaf.Fenced || this.leaf === Leaf.Indented) return 0;
+    if (this.leaf === Leaf.Html && this.htmlEnd !== UNTIL_BLANK) return 0;
     const atLineStart = this.lineStart && this.column <= 3 && this.run === 0;
     if (this.spans.state(this.offset) === SpanState.Code) {
       // Inside a code span only a fence line can begin: it ends the paragraph.
@@ -160,9 +177,22 @@ export class MarkdownTracker {
     return atLineStart ? LINE_START | INLINE : INLINE;
   }
 
+  /** The current point is on the info line of a backtick fence opener (undecided, see spanState). */
+  onFenceInfo(): boolean {
+    return this.leaf === Leaf.Fenced && this.fenceInfo && this.fenceChar === '`';
+  }
+
   /** Where a block whose opener began at the current point stands as far as code spans go. */
   spanState(): SpanState {
+    if (this.leaf === Leaf.Fenced && this.fenceInfo) {
+      return this.infoRefused ? SpanState.Text : SpanState.Unknown;
+    }
     return this.spans.state(this.offset);
+  }
+
+  /** A look ahead found a backtick later on this fence info line: the line is paragraph text. */
+  refuseFence(): void {
+    this.infoRefused = true;
   }
 
   /** Takes one unit of text. */
@@ -191,9 +221,11 @@ export class MarkdownTracker {
     this.offset++;
   }
 
-  /** The input ended: a backtick run at the very end is settled. */
+  /** The input ended: what waited for more is settled (a backtick run, a fence info line). */
   endOfInput(): void {
     if (this.run > 0) this.settleRun();
+    // A fence info line that reaches the end of input is a fence's.
+    if (this.leaf === Leaf.Fenced && this.fenceInfo && this.fenceChar === '`') this.fenceConfirmed();
   }
 
   /**
@@ -212,10 +244,16 @@ export class MarkdownTracker {
     this.marker = Marker.None;
     this.htmlReading = false;
     this.growing = -1;
+    this.deferredItem = 0;
+    this.emptyItem = -1;
     this.quoteSpace = false;
     this.afterCR = false;
     this.closeUnmatched();
-    if (inParagraph) this.leaf = Leaf.Paragraph;
+    this.fenceInfo = false;
+    this.infoRefused = false;
+    if (this.leaf === Leaf.Html) {
+      // A call inside a kind 6 HTML block: the block goes on.
+    } else if (inParagraph) this.leaf = Leaf.Paragraph;
     else {
       this.leaf = Leaf.None;
       this.spans.paragraphEnd(this.offset);
@@ -230,7 +268,8 @@ export class MarkdownTracker {
 
   /** A copy that reads on from here on its own, reporting runs and paragraph ends to `spans`. */
   fork(spans: SpanSink): MarkdownTracker {
-    const copy = Object.assign(Object.create(MarkdownTracker.prototype) as MarkdownTracker, this);
+    // Built by the constructor, so the copy shares the tracker's shape (and the hot paths stay monomorphic).
+    const copy = Object.assign(new MarkdownTracker(), this);
     copy.containers = this.containers.slice();
     copy.spans = spans;
     return copy;
@@ -268,9 +307,13 @@ export class MarkdownTracker {
       }
       this.advance(unit);
       if (container === QUOTE) return;
-      if (this.column - this.blockColumn < container) return;
-      this.blockColumn += container;
-      this.matched++;
+      // A tab's columns may reach past this item into the next ones.
+      while (this.matched < this.containers.length) {
+        const width = this.containers[this.matched]!;
+        if (width === QUOTE || this.column - this.blockColumn < width) break;
+        this.blockColumn += width;
+        this.matched++;
+      }
     }
     if (this.matched === this.containers.length) this.enterBlock();
   }
@@ -297,6 +340,11 @@ export class MarkdownTracker {
   /** The first unit of the line's block after the prefixes that is not a space. */
   private settleStart(unit: string): void {
     if (this.quoteSpace) this.quoteSpace = false;
+    if (this.deferredItem > 0) {
+      this.openContainer(this.deferredItem);
+      this.deferredItem = 0;
+      this.growing = this.containers.length - 1;
+    }
     if (this.growing >= 0) this.growItem();
     const indent = this.column - this.blockColumn;
     if (this.marker !== Marker.None) {
@@ -317,7 +365,11 @@ export class MarkdownTracker {
       this.phase = Phase.Content;
       return;
     }
-    if (this.leaf === Leaf.Indented) this.leaf = Leaf.None;
+    if (this.leaf === Leaf.Indented) {
+      // Indented code ends here; to micromark a list item still interrupts it (see openItem).
+      this.leaf = Leaf.None;
+      this.interruptsParagraph = true;
+    }
     if (this.containers.length < MAX_DEPTH && (unit === '>' || unit === '-' || unit === '*' || unit === '+' || isDigit(unit))) return;
     this.blank = false;
     this.phase = Phase.Content;
@@ -326,11 +378,16 @@ export class MarkdownTracker {
       this.blockStartRun = true;
       return;
     }
-    this.beginParagraph();
     if (unit === '<') {
+      // Maybe an HTML block, which would interrupt a paragraph: a lazy line is decided when that is known.
+      // Kind 7 cannot interrupt one.
+      this.tagState = this.leaf === Leaf.Paragraph ? Tag.No : Tag.Open;
+      if (this.leaf !== Leaf.Paragraph) this.beginParagraph();
       this.htmlReading = true;
       this.htmlSeen = '';
+      return;
     }
+    this.beginParagraph();
   }
 
   /** A unit in the start phase: spaces, a `>`, or a list marker's units. */
@@ -386,15 +443,23 @@ export class MarkdownTracker {
   private openItem(): void {
     const ordered = this.marker === Marker.Ordered;
     this.marker = Marker.None;
-    if (this.leaf === Leaf.Paragraph && this.unmatched < 0 && ordered && this.markerValue !== 1) {
+    // micromark applies the rule below whenever a block is still open, indented code included.
+    const interrupts = ((this.leaf === Leaf.Paragraph || this.leaf === Leaf.Indented) && this.unmatched < 0) || this.interruptsParagraph;
+    if (interrupts && ordered && this.markerValue !== 1) {
       // CommonMark: only an ordered list starting at 1 interrupts a paragraph.
       this.beginParagraph();
       this.phase = Phase.Content;
       return;
     }
-    this.openContainer(this.markerColumn - this.blockColumn + this.markerWidth + 1);
-    this.growing = this.containers.length - 1;
+    const width = this.markerColumn - this.blockColumn + this.markerWidth + 1;
     this.blockColumn = this.column + 1;
+    if (interrupts) {
+      // An item interrupting a paragraph must not be empty: opened at its first content.
+      this.deferredItem = width;
+      return;
+    }
+    this.openContainer(width);
+    this.growing = this.containers.length - 1;
   }
 
   /** Up to four spaces after a list marker widen its item; more make indented code inside it. */
@@ -409,6 +474,8 @@ export class MarkdownTracker {
 
   /** A block quote or list item opens: it interrupts the paragraph and closes the containers not continued. */
   private openContainer(container: number): void {
+    // Containers opened later on this line still count as interrupting it (as micromark reads it).
+    if ((this.leaf === Leaf.Paragraph || this.leaf === Leaf.Indented) && this.unmatched < 0) this.interruptsParagraph = true;
     this.closeUnmatched();
     if (this.leaf === Leaf.Paragraph) this.spans.paragraphEnd(this.offset);
     this.leaf = Leaf.None;
@@ -418,6 +485,7 @@ export class MarkdownTracker {
 
   /** Paragraph content: a lazy or ordinary continuation, or a new paragraph. */
   private beginParagraph(): void {
+    this.blank = false;
     if (this.leaf === Leaf.Paragraph) {
       this.unmatched = -1;
       return;
@@ -440,14 +508,22 @@ export class MarkdownTracker {
           this.closerUnit(unit);
           return;
         }
-        if (unit !== '`' || this.fenceChar !== '`') return;
+        if (unit !== '`' || this.fenceChar !== '`') {
+          // Backslashes count: should the line turn out text, `\`` there is escaped.
+          this.backslashes = unit === '\\' ? this.backslashes + 1 : 0;
+          return;
+        }
         this.infoHasBacktick();
         break;
       case Leaf.Indented:
         return;
       case Leaf.Html:
+        if (this.htmlEnd === UNTIL_BLANK) {
+          if (unit !== ' ' && unit !== '\t') this.blank = false;
+          return;
+        }
         this.htmlWindow = slideWindow(this.htmlWindow, unit, this.htmlEnd);
-        if (this.htmlWindow === this.htmlEnd) this.htmlEnded = true;
+        if (endsHtml(this.htmlWindow, this.htmlEnd)) this.htmlEnded = true;
         return;
       default:
         break;
@@ -469,22 +545,40 @@ export class MarkdownTracker {
     this.backslashes = unit === '\\' ? this.backslashes + 1 : 0;
   }
 
-  /** Another unit of a line that may start an HTML block. */
+  /** Another unit of a line that may start an HTML block (`undefined`: the line ended). */
   private readHtml(unit: string | undefined): void {
     const seen = this.htmlSeen;
-    const found = readHtmlStart(seen, unit);
-    if (found === HTML_MORE) {
-      this.htmlSeen = seen + unit!.toLowerCase();
-      return;
+    if (seen !== null) {
+      const found = readHtmlStart(seen, unit);
+      if (found === HTML_MORE) this.htmlSeen = seen + unit!.toLowerCase();
+      else if (found === null) this.htmlSeen = null;
+      else {
+        this.startHtml(found);
+        return;
+      }
     }
+    if (this.tagState !== Tag.No) {
+      this.tagState = readTag(this.tagState, unit);
+      if (unit === undefined && this.tagState === Tag.Done) {
+        this.startHtml(UNTIL_BLANK);
+        return;
+      }
+    }
+    if (this.htmlSeen === null && this.tagState === Tag.No) {
+      this.htmlReading = false;
+      this.beginParagraph();
+    }
+  }
+
+  /** An HTML block starts on this line: it interrupts a paragraph (kinds 1–6). */
+  private startHtml(end: string): void {
     this.htmlReading = false;
-    if (found === null) return;
-    // An HTML block of kinds 1–5 interrupts a paragraph.
     this.closeUnmatched();
     this.spans.paragraphEnd(this.offset);
     this.leaf = Leaf.Html;
-    this.htmlEnd = found;
-    this.htmlWindow = '';
+    this.htmlEnd = end;
+    // `<!-->` and `<!--->` are whole comments: the start's dashes count towards the end.
+    this.htmlWindow = end === '-->' ? '--' : '';
     this.htmlEnded = false;
   }
 
@@ -496,25 +590,42 @@ export class MarkdownTracker {
     this.runOpensBlock = false;
     if (opensBlock && length >= 3) {
       // A fence opener, unless a backtick fence's info string holds a backtick
-      // (checked as the info string is read). It interrupts a paragraph.
-      this.closeUnmatched();
-      this.spans.paragraphEnd(this.runStart);
-      this.leaf = Leaf.Fenced;
-      this.fenceInfo = true;
+      // (decided at the line end, and only then does it interrupt a paragraph).
       this.fenceChar = this.runChar;
       this.fenceLength = length;
       this.fenceStart = this.runStart;
+      this.fencePrevLeaf = this.leaf;
+      if (this.runChar === '~') this.fenceOpens();
+      this.leaf = Leaf.Fenced;
+      this.fenceInfo = true;
       return;
     }
     if (opensBlock) this.beginParagraph();
     if (this.runChar === '`') this.spans.run(length, this.runEscaped, this.runStart);
   }
 
-  /** Not a fence after all: the opening run was paragraph text. */
+  /** A fence opens: it interrupts the paragraph and closes the containers the line did not continue. */
+  private fenceOpens(): void {
+    this.closeUnmatched();
+    this.spans.paragraphEnd(this.fenceStart);
+  }
+
+  /** A backtick fence's info line ended: it is a fence. */
+  private fenceConfirmed(): void {
+    this.fenceInfo = false;
+    this.infoRefused = false;
+    this.spans.fenceDecided(true, this.fenceLength);
+    this.fenceOpens();
+  }
+
+  /** Not a fence after all: the line is paragraph text (a lazy or ordinary continuation, or a new paragraph). */
   private infoHasBacktick(): void {
     this.fenceInfo = false;
-    this.leaf = Leaf.Paragraph;
+    this.infoRefused = false;
+    this.leaf = this.fencePrevLeaf;
+    this.beginParagraph();
     this.spans.run(this.fenceLength, false, this.fenceStart);
+    this.spans.fenceDecided(false, this.fenceLength);
   }
 
   /** A unit of a line inside fenced code: it may close the fence. */
@@ -557,6 +668,11 @@ export class MarkdownTracker {
     if (this.run > 0) this.settleRun();
     if (this.htmlReading) this.readHtml(undefined);
     if (this.phase === Phase.Prefix) this.blankPrefix();
+    if (this.deferredItem > 0) {
+      // An empty item cannot interrupt a paragraph: the line is paragraph text.
+      this.deferredItem = 0;
+      this.beginParagraph();
+    }
     if (this.marker !== Marker.None) {
       // A marker alone on its line: read as text (empty list items are not tracked).
       this.marker = Marker.None;
@@ -566,11 +682,14 @@ export class MarkdownTracker {
     this.closeUnmatched();
     switch (this.leaf) {
       case Leaf.Fenced:
-        if (this.fenceInfo) this.fenceInfo = false;
+        if (this.fenceInfo) {
+          if (this.fenceChar === '`') this.fenceConfirmed();
+          else this.fenceInfo = false;
+        }
         else if ((this.closer === Closer.Run || this.closer === Closer.Trail) && this.closerRun >= this.fenceLength) this.leaf = Leaf.None;
         break;
       case Leaf.Html:
-        if (this.htmlEnded) this.leaf = Leaf.None;
+        if (this.htmlEnded || (this.blank && this.htmlEnd === UNTIL_BLANK)) this.leaf = Leaf.None;
         break;
       case Leaf.Paragraph:
         if (this.blank) {
@@ -581,6 +700,12 @@ export class MarkdownTracker {
       default:
         break;
     }
+    // A list item may begin with at most one blank line: one that opened empty ends at a blank line.
+    if (this.blank && this.emptyItem >= 0 && this.emptyItem < this.containers.length) {
+      this.containers.length = this.emptyItem;
+      if (this.leaf !== Leaf.Fenced && this.leaf !== Leaf.Html) this.leaf = Leaf.None;
+    }
+    this.emptyItem = this.growing;
     this.offset++;
     this.newLine();
   }
@@ -607,6 +732,8 @@ export class MarkdownTracker {
     this.marker = Marker.None;
     this.growing = -1;
     this.quoteSpace = false;
+    this.interruptsParagraph = false;
+    this.deferredItem = 0;
     this.closer = Closer.Indent;
     this.closerRun = 0;
     this.backslashes = 0;

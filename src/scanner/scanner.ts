@@ -70,8 +70,9 @@ interface Source {
 /**
  * The one incremental scanner behind every path (whole parse, stream, remark).
  * It walks the text once, forward, holds back only a candidate opener (or, after
- * an unmatched backtick, an accepted inline block until its paragraph decides),
- * and hands blocks to their syntax's reader.
+ * a backtick run that may open a code span, an accepted block until a look
+ * ahead decides — at most once per paragraph when the block is real), and
+ * hands blocks to their syntax's reader.
  */
 export class Scanner {
   /** Code units visited, rescans included: the linearity tests read it. */
@@ -321,7 +322,7 @@ export class Scanner {
    * without reading ahead again (see {@link CodeSpans.learn}).
    */
   private speculate(): void {
-    this.lookahead = new SpanLookahead(this.md.codeSpans);
+    this.lookahead = new SpanLookahead(this.md.codeSpans, this.md.offset, this.md.onFenceInfo());
     this.ahead = this.md.fork(this.lookahead);
     this.mode = Mode.Speculate;
     const opener = this.held.take();
@@ -376,6 +377,7 @@ export class Scanner {
     const held = this.held.take();
     const lookahead = this.lookahead!;
     this.md.codeSpans.learn(lookahead.lastRun, lookahead.end);
+    if (lookahead.refusedFence) this.md.refuseFence();
     this.ahead = undefined;
     this.lookahead = undefined;
     this.mode = Mode.Text;

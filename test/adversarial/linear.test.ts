@@ -23,6 +23,13 @@ function yamlKeys(count: number, indent = '  '): string {
   return text;
 }
 
+/** Backtick runs of length 1, 2, 3… each followed by `block`, to about `n` units. */
+function growingRuns(n: number, block: string): string {
+  let text = '';
+  for (let k = 1; text.length < n; k++) text += `${'`'.repeat(k)} ${block} `;
+  return text;
+}
+
 /** CI size of the patterns that keep several syntaxes busy per unit. */
 const HEAVY = 256 * KB;
 /** CI size of the patterns that go through the yaml library. */
@@ -85,6 +92,24 @@ const patterns: Pattern[] = [
   { name: 'unmatched backticks before markers', make: (n) => repeatTo('` 🛠️[x] ', n) },
   { name: 'a code span left open, then many fence-like runs', make: (n) => `\` 🛠️[x]a🛠️[/end] ${repeatTo('``` ', n)}` },
   { name: 'code fence lines', make: (n) => repeatTo('```\n', n) },
+  // Each run of a new length may open a code span, so each block after it waited for the paragraph
+  // end and the paragraph was read again per block (n^1.5: 1 MB took 13 s). One look ahead per paragraph now.
+  { name: 'backtick runs of growing length, each followed by an emoji block', make: (n) => growingRuns(n, '🛠️[x]🛠️[/end]'), size: HEAVY },
+  { name: 'backtick runs of growing length, each followed by an XML block', make: (n) => growingRuns(n, '<run_bash>ls</run_bash>'), size: HEAVY },
+  { name: 'many open span candidates, then markers in closed spans', make: (n) => `${growingRuns(n / 2, '')}${repeatTo('` 🛠️[x]🛠️[/end] ` ', n / 2)}` },
+  { name: 'alternating span lengths around markers', make: (n) => repeatTo('`` 🛠️[x]🛠️[/end] ` ', n), size: HEAVY },
+  { name: 'escaped backticks before markers', make: (n) => repeatTo('\\` 🛠️[x]🛠️[/end] ', n), size: HEAVY },
+  { name: 'backtick fence info lines holding a marker', make: (n) => repeatTo('```<run_bash>ls</run_bash>\n', n), size: HEAVY },
+  { name: 'refused fence info lines holding a marker', make: (n) => repeatTo('```<run_bash>ls</run_bash>`\n', n), size: HEAVY },
+  { name: 'lazy block quote lines with backticks and markers', make: (n) => repeatTo('> ` 🛠️[x]🛠️[/end]\n', n), size: HEAVY },
+  { name: 'list items with backticks and markers', make: (n) => repeatTo('- ` 🛠️[x]🛠️[/end]\n', n), size: HEAVY },
+  { name: 'deeply nested block quotes', make: (n) => `${repeatTo('> ', n)}🛠️[x]🛠️[/end]` },
+  { name: 'deep block quote lines with markers', make: (n) => repeatTo(`${'> '.repeat(40)}\` 🛠️[x]🛠️[/end]\n`, n), size: HEAVY },
+  { name: 'fences in list items', make: (n) => repeatTo('- ```\n', n) },
+  { name: 'indented code lines with markers', make: (n) => repeatTo('    🛠️[x]🛠️[/end]\n', n), size: HEAVY },
+  { name: 'HTML block starts', make: (n) => repeatTo('<pre', n), size: HEAVY },
+  { name: 'HTML comment lines', make: (n) => repeatTo('<!--\n', n) },
+  { name: 'lone tag lines around markers', make: (n) => repeatTo('<a b="c">\n🛠️[x]🛠️[/end]\n\n', n), size: HEAVY },
   { name: 'tilde runs', make: (n) => repeatTo('~~~~~~~~ ', n) },
   // Units that are awkward everywhere.
   { name: 'CRLF', make: (n) => repeatTo('\r\n', n) },
@@ -123,6 +148,8 @@ describe('adversarial corpus: small deltas', () => {
     'sentinel end-marker prefixes in a body',
     'write_file close-tag prefixes in a body',
     'unmatched backticks before markers',
+    'backtick runs of growing length, each followed by an emoji block',
+    'refused fence info lines holding a marker',
     'CRLF',
     'lone surrogates',
   ];
