@@ -156,7 +156,9 @@ describe('json streaming', () => {
     parser.write('{"tool": {"function": {"name": "search", "arguments": {"q": "ca');
     expect(parser.chunks.at(-1)).toMatchObject({ state: 'input-streaming', toolName: 'search', input: { q: 'ca' } });
     const events = [...parser.write('ts"}}}, "id": "n1"}'), ...parser.end()];
-    expect(starts(events)).toEqual([{ type: 'tool-input-start', toolCallId: 'n1', toolName: 'search', dynamic: true }]);
+    expect(starts(events)).toEqual([
+      { type: 'tool-input-start', toolCallId: 'n1', toolName: 'search', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'json' } },
+    ]);
     expect(parser.chunks).toEqual(parseTranscript('{"tool": {"function": {"name": "search", "arguments": {"q": "cats"}}}, "id": "n1"}', { syntaxes: ['json'] }));
   });
 
