@@ -198,6 +198,12 @@ describe.each([
     );
   });
 
+  it('round-trips a line of only blanks that the YAML writer folds away in double quotes too (found by fast-check)', () => {
+    for (const input of [{ a: ['--- a\u0000\n--- a\n \n--- a\n     ^^^'] }, { a: 'x\n \ny', b: ['\t\n  \n'] }]) {
+      expect(onlyTool(syntax.format({ toolName: 'w', input }), syntax).input).toEqual(input);
+    }
+  });
+
   it('round-trips multiline values whose lines look like closers of the block or of the value', () => {
     const line = fc.constantFrom('--- a', '--- a  ', '--- content', '---', 'a ---', '^^^', '^^^ \t', ' ^^^', '^^^a', ']', 'x', '', '  y');
     const value = fc.array(line, { minLength: 1, maxLength: 6 }).map((lines) => lines.join('\n'));

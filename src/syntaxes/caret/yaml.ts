@@ -17,13 +17,25 @@ export function readCaretYaml(text: string, firstLine: number): YamlResult {
  * Block scalars read best, but the yaml library writes some of them wrongly
  * (a `|+` scalar whose first line is only spaces loses its indentation
  * indicator, and the spaces with it), so the text is read back and, when it
- * differs, written again with double-quoted scalars, which always round-trip.
+ * differs, written again with double-quoted scalars, and as JSON flow values when even those
+ * do not read back.
  */
 export function writeCaretYaml(value: Record<string, unknown>): string {
   const options = { schema: 'failsafe', lineWidth: 0, aliasDuplicateObjects: false } as const;
   const block = stringify(value, options);
-  const back = readCaretYaml(block, 1);
+  if (readsBackAs(block, value)) return block;
+  const quoted = stringify(value, { ...options, blockQuote: false });
+  if (readsBackAs(quoted, value)) return quoted;
+  // The library's folded double-quoted lines can lose a line of only blanks too: a JSON value is a
+  // YAML flow value, one line, escapes and all, that always reads back as written.
+  return Object.entries(value)
+    .map(([key, item]) => `${key}: ${JSON.stringify(item)}\n`)
+    .join('');
+}
+
+/** Whether `yaml` reads back as `value`. */
+function readsBackAs(yaml: string, value: Record<string, unknown>): boolean {
+  const back = readCaretYaml(yaml, 1);
   // Failsafe YAML holds only strings, arrays and mappings in written order: JSON equality is exact here.
-  if (back.ok && JSON.stringify(back.value) === JSON.stringify(value)) return block;
-  return stringify(value, { ...options, blockQuote: false });
+  return back.ok && JSON.stringify(back.value) === JSON.stringify(value);
 }
