@@ -81,13 +81,14 @@ export class FenceOpener implements OpenerReader {
 /** Below this size every completed line is reparsed; past it, the YAML is reparsed amortised (see {@link RebuildThrottle}). */
 const SMALL_BODY = 4096;
 
+/** A line being written this long is re-read before its line end (see {@link FenceBlock.partial}). */
+const LONG_LINE = 64;
+
 /** The body of a tool fence: YAML lines up to a closing run at least as long as the opener. */
 export class FenceBlock implements BlockReader {
   private readonly body: LineBody;
   private lineId: string | undefined;
   private readonly throttle = new RebuildThrottle(SMALL_BODY);
-  /** Re-reads including the line being written, each time the body has grown by an eighth. */
-  private readonly lineThrottle = new RebuildThrottle(0, 0.125);
   private lastPartial: ParsedCall;
 
   constructor(
@@ -120,14 +121,14 @@ export class FenceBlock implements BlockReader {
   partial(): ParsedCall[] {
     const complete = this.body.completeLinesLength();
     const confirmed = this.body.length;
-    const atLineEnd = this.throttle.due(complete);
     // A long value on one line (a file body, a script) must show as it grows, not at its newline:
-    // the line being written is read too, at geometric steps, so its re-parses stay linear in all.
-    const withinLine = confirmed > complete && this.lineThrottle.due(confirmed);
-    if (atLineEnd || withinLine) {
+    // then the line being written is read too. One throttle for both keeps the re-parses of a
+    // block a bounded multiple of its length (short lines show at their line end, as before).
+    const withLine = confirmed - complete >= LONG_LINE;
+    if (this.throttle.due(withLine ? confirmed : complete)) {
       const text = this.body.text;
       // The line being written may not be YAML yet (`  que`, an open quote): then the complete lines.
-      if (!(withinLine && this.tryPartial(text))) this.tryPartial(text.slice(0, complete));
+      if (!(withLine && this.tryPartial(text))) this.tryPartial(text.slice(0, complete));
     }
     return [this.lastPartial];
   }
