@@ -48,11 +48,14 @@ export const TOOL_STATE_LABELS: Readonly<Record<ToolState, string>> = {
  * The approval of a call that needs a person's consent, as on the AI SDK's tool parts:
  * `id` names the request; `approved` and `reason` are the answer once given.
  */
-export interface ToolApproval {
+export type ToolApproval = {
   id: string;
   approved?: boolean;
   reason?: string;
-}
+};
+
+/** A JSON value: what a call's values are once read from text, and what the AI SDK's metadata holds. */
+export type JsonValue = null | string | number | boolean | JsonValue[] | { [key: string]: JsonValue | undefined };
 
 /** A run of ordinary assistant text (markdown). */
 export interface TextChunk {
@@ -136,14 +139,14 @@ export type UIMessageChunk =
  * is `input-available` but which also records an `output`, unknown YAML keys (`fields`), or
  * an approval answer ai 6 cannot carry. `store.setMessage` puts them back on the item.
  */
-export interface ToolMetadata {
+export type ToolMetadata = {
   syntax: string;
-  output?: unknown;
+  output?: JsonValue;
   errorText?: string;
-  fields?: Record<string, unknown>;
+  fields?: { [key: string]: JsonValue | undefined };
   approval?: ToolApproval;
-  [key: string]: unknown;
-}
+  [key: string]: JsonValue | undefined;
+};
 
 /** Options shared by {@link parseTranscript}, the stream parser, the remark plugin and React. */
 export interface TranscriptOptions {

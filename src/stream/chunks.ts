@@ -1,4 +1,4 @@
-import type { ParsedCall, ToolChunk, ToolMetadata, ToolState, UIMessageChunk } from '../types.js';
+import type { JsonValue, ParsedCall, ToolChunk, ToolMetadata, ToolState, UIMessageChunk } from '../types.js';
 
 /** Shown when a block fails (`state: output-error`, or an empty `errorText`) without saying why. */
 export const MISSING_ERROR_TEXT = 'The tool call failed without an error message.';
@@ -67,9 +67,10 @@ export function approvalIdOf(chunk: ToolChunk): string {
  */
 export function toolMetadataOf(chunk: ToolChunk, invalid: boolean, options: EncodeOptions = {}): ToolMetadata {
   const meta: ToolMetadata = { syntax: chunk.syntax };
-  if (chunk.output !== undefined && chunk.state !== 'output-available') meta.output = chunk.output;
+  // Values read from text are JSON (the syntaxes make them so); a host's own chunk is sent as JSON anyway.
+  if (chunk.output !== undefined && chunk.state !== 'output-available') meta.output = chunk.output as JsonValue;
   if (chunk.errorText !== undefined && chunk.state !== 'output-error' && !invalid) meta.errorText = chunk.errorText;
-  if (chunk.fields !== undefined) meta.fields = chunk.fields;
+  if (chunk.fields !== undefined) meta.fields = chunk.fields as ToolMetadata['fields'];
   const approval = chunk.approval;
   if (approval !== undefined && (approval.approved !== undefined || approval.reason !== undefined) && !options.approvalResponses) {
     meta.approval = approval;

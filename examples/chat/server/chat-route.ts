@@ -80,7 +80,8 @@ async function streamStep(text: string, chunkDelayMs: number, idPrefix: string, 
     // Stopped by the browser: the text ends there, and a call cut off half-way must not run
     // (the parser would finish the open block best-effort when its input ends).
     if (signal.aborted) break;
-    // The same chunk; the cast only bridges tool-transcript's `toolMetadata` type (values typed `unknown`) to ai's JSON type.
+    // The cast: our chunk union also declares ai 7's `tool-approval-response` (sent only with the
+    // `approvalResponses` option, off here), which ai 6's writer type does not list.
     writer.write(chunk as UIMessageChunk);
     if (chunk.type !== 'tool-input-available') continue;
     const kind = TOOL_KINDS[chunk.toolName];
