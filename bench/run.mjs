@@ -5,7 +5,7 @@
 //
 //   npm run bench                       everything (~4–5 minutes on a 2-core machine)
 //   npm run bench -- --quick            fewer rounds, for trying the harness
-//   npm run bench -- --only=node,bundle parts: node, browser, bundle (results of the others are
+//   npm run bench -- --only=node,bundle parts: node, store, browser, bundle, middleware (results of the others are
 //                                       kept from the last latest.json)
 
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -23,7 +23,7 @@ const CACHE = join(here, '.cache');
 const RESULTS = join(here, 'results');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? ['node', 'store', 'browser', 'bundle'];
+const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? ['node', 'store', 'browser', 'bundle', 'middleware'];
 const started = performance.now();
 const log = (line) => process.stderr.write(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
 
@@ -67,9 +67,9 @@ if (only.includes('bundle')) {
   log('bundle: esbuild min + gzip');
   parts.bundle = await runBundle();
 }
-if (only.includes('middleware') || !args.some((a) => a.startsWith('--only='))) parts.middleware = await (await import('./middleware.mjs')).runMiddleware({ quick, log });
+if (only.includes('middleware')) parts.middleware = await (await import('./middleware.mjs')).runMiddleware({ quick, log });
 
-for (const key of ['node', 'store', 'browser', 'bundle']) if (!parts[key] && previous?.parts?.[key]) parts[key] = previous.parts[key];
+for (const key of ['node', 'store', 'browser', 'bundle', 'middleware']) if (!parts[key] && previous?.parts?.[key]) parts[key] = previous.parts[key];
 
 const meta = {
   date: new Date().toISOString(),
