@@ -256,7 +256,8 @@ function firstSentence(message: string): string {
  * - `!!set` (a `Set`) → an array of its members;
  * - `!!omap` (a `Map`) → an object, keys as strings, in order;
  * - `!!binary` (bytes) → the base64 text;
- * - `!!timestamp` (a `Date`) → its ISO 8601 string (UTC).
+ * - `!!timestamp` (a `Date`) → its ISO 8601 string (UTC);
+ * - `.inf`, `-.inf`, `.nan` (numbers JSON has no text for) → `"Infinity"`, `"-Infinity"`, `"NaN"`.
  *
  * In place where the containers are plain (the library's value is fresh);
  * iterative, so any depth is safe.
@@ -280,6 +281,7 @@ export function jsonSafe(value: unknown): unknown {
 }
 
 function plainValue(value: unknown): unknown {
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   if (value instanceof Set) return [...value];
   if (value instanceof Map) {
