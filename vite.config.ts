@@ -9,6 +9,7 @@ import { configDefaults, type TestProjectInlineConfiguration } from 'vitest/conf
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import chromiumLaunch from './test/support/chromium.json' with { type: 'json' };
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -75,17 +76,8 @@ function chromiumBrowser() {
     headless: true,
     provider: playwright({
       launchOptions: {
-        executablePath: '/usr/bin/chromium',
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
+        executablePath: chromiumLaunch.executablePath,
+        args: [...chromiumLaunch.args],
       },
     }),
     instances: [{ browser: 'chromium' as const }],

@@ -10,21 +10,12 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import chromiumLaunch from '../test/support/chromium.json' with { type: 'json' };
 import { check, median, pairedRatio } from './lib/stats.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const PAGE_DIR = join(here, '.cache/page');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM = process.env.CHROMIUM ?? chromiumLaunch.executablePath;
 
 export const SIZES = [1_000, 10_000, 30_000, 60_000];
 export const DELTAS = [4, 32];
@@ -81,7 +72,7 @@ export async function runBrowser({ quick = false, log = () => {} } = {}) {
   const runs = quick ? 2 : 3;
   const server = await serve();
   const url = `http://127.0.0.1:${server.address().port}/`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumLaunch.args, headless: true });
   const samples = {}; // key → per-run medians
   const late = {};
   const mounts = {};

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
+import chromiumLaunch from '../support/chromium.json' with { type: 'json' };
 
 /** The example chat app (examples/chat) on a dev server at a free port, and Debian's Chromium. */
 export interface ChatApp {
@@ -9,17 +10,6 @@ export interface ChatApp {
   browser: Browser;
   close(): Promise<void>;
 }
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export async function startChatApp(): Promise<ChatApp> {
   const server = await createServer({
@@ -31,7 +21,7 @@ export async function startChatApp(): Promise<ChatApp> {
   await server.listen();
   const address = server.httpServer!.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumLaunch.executablePath, args: chromiumLaunch.args });
   return {
     url: `http://127.0.0.1:${address.port}/`,
     server,
