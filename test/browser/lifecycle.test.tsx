@@ -5,31 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOOL_STATES, type ToolChunk, type ToolState } from '../../src/index.js';
 import { INTERRUPTED_TEXT, ToolTranscript, type ToolApprovalResponse } from '../../src/react/index.js';
 import '../../src/styles.css';
+import { toolInState } from '../support/tool-in-state.js';
 
 const roots: Root[] = [];
 afterEach(() => {
   for (const root of roots.splice(0)) root.unmount();
   document.body.replaceChildren();
 });
-
-function tool(state: ToolState, extra: Partial<ToolChunk> = {}): ToolChunk {
-  const chunk: ToolChunk = {
-    type: 'tool',
-    toolCallId: `call-${state}`,
-    toolName: 'delete_files',
-    state,
-    input: { glob: '/var/log/*.old' },
-    syntax: 'fence',
-    raw: '',
-    closed: state !== 'input-streaming',
-  };
-  if (state === 'output-available') chunk.output = { deleted: 3, freed: '42 MB' };
-  if (state === 'output-error') chunk.errorText = 'disk is read-only';
-  if (state === 'approval-requested') chunk.approval = { id: 'approval-1' };
-  if (state === 'approval-responded') chunk.approval = { id: 'approval-1', approved: true, reason: 'looks safe' };
-  if (state === 'output-denied') chunk.approval = { id: 'approval-1', approved: false, reason: 'keep the logs for the audit' };
-  return { ...chunk, ...extra };
-}
 
 /** Every state, plus a call interrupted by a stop, in one transcript per theme, side by side. */
 function mountAll(theme: 'light' | 'dark', onToolApprovalResponse: (response: ToolApprovalResponse) => void) {
@@ -39,8 +21,8 @@ function mountAll(theme: 'light' | 'dark', onToolApprovalResponse: (response: To
   document.body.append(host);
   const root = createRoot(host);
   roots.push(root);
-  const chunks = TOOL_STATES.map((state) => tool(state));
-  const stopped = [tool('input-streaming', { toolCallId: 'stopped', toolName: 'write_file', input: { path: 'report.md', content: '1. Finding number 1' } })];
+  const chunks = TOOL_STATES.map((state) => toolInState(state));
+  const stopped = [toolInState('input-streaming', { toolCallId: 'stopped', toolName: 'write_file', input: { path: 'report.md', content: '1. Finding number 1' } })];
   flushSync(() =>
     root.render(
       <>

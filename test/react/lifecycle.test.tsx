@@ -12,32 +12,13 @@ import {
   type ToolOutputResult,
 } from '../../src/react/index.js';
 import { createTranscriptStore, type TranscriptMessage } from '../../src/store/index.js';
+import { toolInState } from '../support/tool-in-state.js';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   vi.useRealTimers();
 });
-
-/** A tool chunk in `state`, with what the AI SDK puts on a part in that state. */
-function tool(state: ToolState, extra: Partial<ToolChunk> = {}): ToolChunk {
-  const chunk: ToolChunk = {
-    type: 'tool',
-    toolCallId: `call_${state}`,
-    toolName: 'delete_files',
-    state,
-    input: { glob: 'tmp/*.log' },
-    syntax: 'fence',
-    raw: '',
-    closed: state !== 'input-streaming',
-  };
-  if (state === 'output-available') chunk.output = { deleted: 3 };
-  if (state === 'output-error') chunk.errorText = 'disk is read-only';
-  if (state === 'approval-requested') chunk.approval = { id: 'approval-7' };
-  if (state === 'approval-responded') chunk.approval = { id: 'approval-7', approved: true, reason: 'looks safe' };
-  if (state === 'output-denied') chunk.approval = { id: 'approval-7', approved: false, reason: 'keep the logs' };
-  return { ...chunk, ...extra };
-}
 
 const slot = (root: ParentNode, name: string) => root.querySelector<HTMLElement>(`[data-slot="${name}"]`);
 const cardsOf = (container: HTMLElement) =>
@@ -51,13 +32,13 @@ const APPROVAL_TEXT: Record<ToolState, string> = {
   'approval-responded': 'Approved: looks safe',
   'output-available': '',
   'output-error': '',
-  'output-denied': 'Denied: keep the logs',
+  'output-denied': 'Denied: keep the logs for the audit',
 };
 
 describe.each(TOOL_STATES)('state %s', (state) => {
   it('<ToolCall>: data-status, the label, and the approval section of this state', () => {
     const onToolApprovalResponse = vi.fn();
-    const { container } = render(<ToolCall tool={tool(state)} onToolApprovalResponse={onToolApprovalResponse} />);
+    const { container } = render(<ToolCall tool={toolInState(state)} onToolApprovalResponse={onToolApprovalResponse} />);
     expect(slot(container, 'tool-call')!.dataset.status).toBe(state);
     expect(slot(container, 'tool-call-status')!.textContent).toBe(TOOL_STATE_LABELS[state]);
     expect(slot(container, 'tool-call-approval')?.textContent ?? '').toBe(APPROVAL_TEXT[state]);
@@ -66,8 +47,8 @@ describe.each(TOOL_STATES)('state %s', (state) => {
   });
 
   it('<ToolTranscript chunks>: the same card, the same data-status', () => {
-    const { container } = render(<ToolTranscript chunks={[tool(state)]} onToolApprovalResponse={() => {}} />);
-    expect(cardsOf(container)).toEqual([`call_${state}:${state}`]);
+    const { container } = render(<ToolTranscript chunks={[toolInState(state)]} onToolApprovalResponse={() => {}} />);
+    expect(cardsOf(container)).toEqual([`call-${state}:${state}`]);
     expect(slot(container, 'tool-call-status')!.textContent).toBe(TOOL_STATE_LABELS[state]);
     expect(slot(container, 'tool-call-approval')?.textContent ?? '').toBe(APPROVAL_TEXT[state]);
   });
@@ -82,15 +63,15 @@ describe.each(TOOL_STATES)('state %s', (state) => {
     const onToolOutput = vi.fn();
     const { container } = render(
       <ToolTranscript
-        chunks={[tool(state)]}
+        chunks={[toolInState(state)]}
         toolComponents={{ delete_files: Custom }}
         onToolApprovalResponse={onToolApprovalResponse}
         onToolOutput={onToolOutput}
       />,
     );
-    expect(cardsOf(container)).toEqual([`call_${state}:${state}`]);
+    expect(cardsOf(container)).toEqual([`call-${state}:${state}`]);
     const props = seen.at(-1)!;
-    expect(props.tool).toEqual(tool(state));
+    expect(props.tool).toEqual(toolInState(state));
     props.onToolApprovalResponse!({ id: 'x', approved: true });
     props.onToolOutput!({ tool: 'delete_files', toolCallId: 'call_1', output: 1 });
     expect(onToolApprovalResponse).toHaveBeenCalledWith({ id: 'x', approved: true });
@@ -101,19 +82,19 @@ describe.each(TOOL_STATES)('state %s', (state) => {
 describe('approval', () => {
   it('Approve and Deny call onToolApprovalResponse with the approval id, once', () => {
     const answers: ToolApprovalResponse[] = [];
-    const { rerender } = render(<ToolTranscript chunks={[tool('approval-requested')]} onToolApprovalResponse={(a) => void answers.push(a)} />);
+    const { rerender } = render(<ToolTranscript chunks={[toolInState('approval-requested')]} onToolApprovalResponse={(a) => void answers.push(a)} />);
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
-    expect(answers).toEqual([{ id: 'approval-7', approved: true }]);
+    expect(answers).toEqual([{ id: 'approval-1', approved: true }]);
     // Answered: both buttons wait for the host to move the call on.
     expect(screen.getByRole('button', { name: 'Approve' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Deny' })).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: 'Deny' }));
     expect(answers).toHaveLength(1);
     // A new request (another approval id) can be answered again.
-    rerender(<ToolTranscript chunks={[tool('approval-requested', { approval: { id: 'approval-8' } })]} onToolApprovalResponse={(a) => void answers.push(a)} />);
+    rerender(<ToolTranscript chunks={[toolInState('approval-requested', { approval: { id: 'approval-8' } })]} onToolApprovalResponse={(a) => void answers.push(a)} />);
     fireEvent.click(screen.getByRole('button', { name: 'Deny' }));
     expect(answers).toEqual([
-      { id: 'approval-7', approved: true },
+      { id: 'approval-1', approved: true },
       { id: 'approval-8', approved: false },
     ]);
   });
@@ -124,7 +105,7 @@ describe('approval', () => {
       renders++;
       return <i>{t.state}</i>;
     };
-    const chunks = [tool('approval-requested'), tool('input-available', { toolName: 'other' })];
+    const chunks = [toolInState('approval-requested'), toolInState('input-available', { toolName: 'other' })];
     const first = vi.fn();
     const second = vi.fn();
     const { rerender } = render(<ToolTranscript chunks={chunks} toolComponents={{ other: Counted }} onToolApprovalResponse={(a) => first(a)} />);
@@ -132,14 +113,14 @@ describe('approval', () => {
     expect(renders).toBe(1);
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     expect(first).not.toHaveBeenCalled();
-    expect(second).toHaveBeenCalledWith({ id: 'approval-7', approved: true });
+    expect(second).toHaveBeenCalledWith({ id: 'approval-1', approved: true });
   });
 
   it('without a callback, or without an approval id, says it waits and shows no buttons', () => {
     const { container } = render(
       <>
-        <ToolTranscript chunks={[tool('approval-requested')]} />
-        <ToolCall tool={tool('approval-requested', { approval: undefined })} onToolApprovalResponse={() => {}} />
+        <ToolTranscript chunks={[toolInState('approval-requested')]} />
+        <ToolCall tool={toolInState('approval-requested', { approval: undefined })} onToolApprovalResponse={() => {}} />
       </>,
     );
     expect([...container.querySelectorAll('[data-slot="tool-call-approval"]')].map((el) => el.textContent)).toEqual([
@@ -152,9 +133,9 @@ describe('approval', () => {
   it('a denied call without a reason says it was not run; an errorText counts as the reason', () => {
     const { container } = render(
       <>
-        <ToolCall tool={tool('output-denied', { approval: { id: 'a', approved: false } })} />
-        <ToolCall tool={tool('output-denied', { approval: undefined, errorText: 'not today' })} />
-        <ToolCall tool={tool('approval-responded', { approval: { id: 'a', approved: false } })} />
+        <ToolCall tool={toolInState('output-denied', { approval: { id: 'a', approved: false } })} />
+        <ToolCall tool={toolInState('output-denied', { approval: undefined, errorText: 'not today' })} />
+        <ToolCall tool={toolInState('approval-responded', { approval: { id: 'a', approved: false } })} />
       </>,
     );
     expect([...container.querySelectorAll('[data-slot="tool-call-approval"]')].map((el) => el.textContent)).toEqual([
@@ -170,7 +151,7 @@ describe('approval', () => {
   });
 
   it('renders its buttons on the server', () => {
-    const html = renderToString(<ToolTranscript chunks={[tool('approval-requested')]} onToolApprovalResponse={() => {}} />);
+    const html = renderToString(<ToolTranscript chunks={[toolInState('approval-requested')]} onToolApprovalResponse={() => {}} />);
     expect(html).toContain('>Approve</button>');
     expect(html).toContain('>Deny</button>');
   });
@@ -196,7 +177,7 @@ describe('client-side tools', () => {
     }
     render(
       <ToolTranscript
-        chunks={[tool('input-available', { toolName: 'ask_color', toolCallId: 'c1' })]}
+        chunks={[toolInState('input-available', { toolName: 'ask_color', toolCallId: 'c1' })]}
         toolComponents={{ ask_color: AskColor }}
         onToolOutput={(result) => void results.push(result)}
       />,
@@ -261,21 +242,21 @@ describe('streaming={false}: the response is over', () => {
     const { container } = render(
       <>
         <ToolTranscript store={store} streaming={false} />
-        <ToolTranscript chunks={[tool('input-streaming')]} streaming={false} />
-        <ToolTranscript chunks={[tool('input-streaming', { toolName: 'search' })]} streaming={false} toolComponents={{ search: Search }} />
+        <ToolTranscript chunks={[toolInState('input-streaming')]} streaming={false} />
+        <ToolTranscript chunks={[toolInState('input-streaming', { toolName: 'search' })]} streaming={false} toolComponents={{ search: Search }} />
       </>,
     );
-    expect(cardsOf(container)).toEqual(['tool-call-1:output-error', 'call_input-streaming:output-error', 'call_input-streaming:output-error']);
+    expect(cardsOf(container)).toEqual(['tool-call-1:output-error', 'call-input-streaming:output-error', 'call-input-streaming:output-error']);
     expect(seen).toEqual(['output-error']);
     expect(container.querySelector('i')!.textContent).toBe(INTERRUPTED_TEXT);
   });
 
   it('settled calls are left as they are; streaming left out changes nothing', () => {
     for (const state of TOOL_STATES.filter((s) => s !== 'input-streaming')) {
-      const chunk = tool(state);
+      const chunk = toolInState(state);
       expect(interruptedView(chunk, false)).toBe(chunk);
     }
-    const open = tool('input-streaming');
+    const open = toolInState('input-streaming');
     expect(interruptedView(open, undefined)).toBe(open);
     expect(interruptedView(open, true)).toBe(open);
     const { container } = render(<ToolTranscript message={STOPPED} />);
