@@ -115,7 +115,7 @@ export class TranscriptBuilder implements ScannerSink {
     const review = this.review;
     const calls = safeCalls(() => block.reader.finish(closed));
     calls.forEach((parsed, index) => {
-      const reviewed = review ? review.finish(parsed, block.syntax.name) : parsed;
+      const reviewed = review ? review.finish(parsed, block.syntax) : parsed;
       const toolCallId = index === 0 && tool.toolCallId !== undefined ? tool.toolCallId : this.ids.claim(reviewed.toolCallId ?? this.nextId());
       const read = toToolChunk(
         { ...reviewed, toolCallId },
@@ -169,7 +169,7 @@ export class TranscriptBuilder implements ScannerSink {
     if (this.partialCache?.rawLength === block.raw.length) return this.partialCache.chunks;
     const review = this.review;
     const read = safeCalls(() => block.reader.partial());
-    const calls = review ? read.map((call) => review.partial(call, block.syntax.name)) : read;
+    const calls = review ? read.map((call) => review.partial(call, block.syntax)) : read;
     const chunks = calls.map((call, index) =>
       toToolChunk(
         { ...call, toolCallId: index === 0 ? (tool.toolCallId ?? call.toolCallId) : call.toolCallId },
@@ -230,7 +230,7 @@ export class TranscriptBuilder implements ScannerSink {
       const { block } = tool;
       // Only the first call shows while the block is open (a JSON list's later calls start at its closer).
       const read = safeCalls(() => block.reader.partial())[0]!;
-      const call = this.review ? this.review.partial(read, block.syntax.name) : read;
+      const call = this.review ? this.review.partial(read, block.syntax) : read;
       tool.input = call.input === undefined ? EMPTY_INPUT : call.input;
       tool.toolName = call.toolName;
     }
