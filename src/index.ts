@@ -15,7 +15,7 @@ export {
 } from './stream/parser.js';
 export { transcriptTransform, createStreamChunks } from './stream/transform.js';
 export { createChunkEncoder } from './stream/encode.js';
-export { IdClaims, type TranscriptEvent } from './stream/events.js';
+export type { TranscriptEvent } from './stream/events.js';
 export type { EncodeOptions } from './stream/chunks.js';
 export * from './format/index.js';
 export { Scanner, type ActiveBlock, type ScannerSink } from './scanner/scanner.js';
