@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 export { createTranscriptStore, ABORTED_TEXT, INTERRUPTED_TEXT } from './create-store.js';
-export { NATIVE_SYNTAX, DENIED_TEXT } from './native-tool.js';
+export { NATIVE_SYNTAX } from './native-tool.js';
 /** The one partial-JSON repairer (the AI SDK's semantics: `{"a": tr` → `{ a: true }`), linear in depth. */
 export { parsePartialJson } from '../syntaxes/json/calls.js';
 export type {

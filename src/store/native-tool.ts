@@ -4,13 +4,6 @@ import { TOOL_STATES, type ToolApproval, type ToolChunk, type ToolMetadata, type
 /** `syntax` of a tool chunk that came from the AI SDK as a native tool call, not from the text. */
 export const NATIVE_SYNTAX = 'native';
 
-/**
- * Kept for compatibility: a denied call is now shown in its own state, `output-denied`
- * (with the person's `approval.reason` when there is one), not as an error with this text.
- * @deprecated
- */
-export const DENIED_TEXT = 'The tool call was denied.';
-
 /** What the AI SDK says about a tool call (from stream chunks or a message part). */
 export interface NativeToolFields {
   toolCallId: string;
