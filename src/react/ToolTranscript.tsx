@@ -3,13 +3,14 @@ import type { Options as MarkdownOptions } from 'react-markdown';
 import type { TranscriptState } from '../store/index.js';
 import { useStableValue } from './stable-value.js';
 import { ToolActionsContext, useStableActions, type ToolActions } from './tool-actions.js';
-import { makeTranscriptConfig, TranscriptConfigContext, type ToolComponents } from './transcript-config.js';
+import { createRevealGate, RevealGateContext } from './reveal/reveal-gate.js';
+import { makeTranscriptConfig, TranscriptConfigContext, type ToolComponents, type TranscriptRenderOptions } from './transcript-config.js';
 import { TranscriptItems } from './TranscriptItems.js';
 import { useToolTranscript, type TranscriptSource, type TranscriptSourceOptions } from './use-tool-transcript.js';
 import { useTranscriptStatus, useTranscriptStore } from './use-transcript-store.js';
 
 /** Props of {@link ToolTranscript} besides the source. */
-export interface ToolTranscriptOptions extends TranscriptSourceOptions, ToolActions {
+export interface ToolTranscriptOptions extends TranscriptSourceOptions, ToolActions, TranscriptRenderOptions {
   /**
    * Custom components by tool name; each gets the whole `ToolChunk` as `tool` and the
    * lifecycle callbacks (`onToolOutput`, `onToolApprovalResponse`). Other tools get the default card.
@@ -79,6 +80,9 @@ export function ToolTranscript(props: ToolTranscriptProps) {
     components,
     remarkPlugins,
     rehypePlugins,
+    fallbackToolComponent,
+    proseComponent,
+    reveal,
     className,
     ...rest
   } = props;
@@ -92,15 +96,27 @@ export function ToolTranscript(props: ToolTranscriptProps) {
   const stableComponents = useStableValue(components);
   const stableRemark = useStableValue(remarkPlugins);
   const stableRehype = useStableValue(rehypePlugins);
+  const stableReveal = useStableValue(reveal);
+  const stableTools = useStableValue(_tools, 32);
   const config = useMemo(
-    () => makeTranscriptConfig(stableToolComponents, stableComponents, stableRemark, stableRehype, streaming),
-    [stableToolComponents, stableComponents, stableRemark, stableRehype, streaming],
+    () =>
+      makeTranscriptConfig(stableToolComponents, stableComponents, stableRemark, stableRehype, streaming, {
+        fallbackToolComponent,
+        proseComponent,
+        reveal: stableReveal,
+        tools: stableTools,
+      }),
+    [stableToolComponents, stableComponents, stableRemark, stableRehype, streaming, fallbackToolComponent, proseComponent, stableReveal, stableTools],
   );
+  // One gate per transcript while the reveal is on: the items after a text being revealed wait for it.
+  const gate = useMemo(() => (config.reveal ? createRevealGate() : undefined), [config.reveal !== undefined]);
   return (
     <div className={className ? `tt-transcript ${className}` : 'tt-transcript'} data-slot="transcript" data-transcript-status={status} {...rest}>
       <TranscriptConfigContext.Provider value={config}>
         <ToolActionsContext.Provider value={actions}>
-          <TranscriptItems store={store} streaming={streaming} />
+          <RevealGateContext.Provider value={gate}>
+            <TranscriptItems store={store} streaming={streaming} />
+          </RevealGateContext.Provider>
         </ToolActionsContext.Provider>
       </TranscriptConfigContext.Provider>
       {/* Why the source failed (a stream that errored or was aborted); its open calls show as interrupted. */}

@@ -1,4 +1,4 @@
-import { memo, Suspense, useMemo, useRef } from 'react';
+import { memo, Suspense, useCallback, useMemo, useRef, useSyncExternalStore, type ComponentType } from 'react';
 import type { TranscriptStore } from '../store/index.js';
 import type { ToolChunk } from '../types.js';
 import { groupIds, type IdGroup } from './group-ids.js';
@@ -7,7 +7,9 @@ import { MarkdownText } from './markdown/MarkdownText.js';
 import { ToolCall } from './tool-call/ToolCall.js';
 import { ToolRenderBoundary } from './tool-call/ToolRenderBoundary.js';
 import { useToolActions } from './tool-actions.js';
-import { useTranscriptConfig } from './transcript-config.js';
+import { useTranscriptConfig, type FallbackReason, type FallbackToolComponentProps, type ToolComponentProps } from './transcript-config.js';
+import { useRevealGate, type RevealGate } from './reveal/reveal-gate.js';
+import { useReveal } from './reveal/use-reveal.js';
 import { useTranscriptIds, useTranscriptItem, useTranscriptStatus } from './use-transcript-store.js';
 
 /**
@@ -27,26 +29,71 @@ export const TranscriptItems = memo(function TranscriptItems({ store, streaming:
   const grouped = useRef<{ ids: readonly string[]; tree: IdGroup } | undefined>(undefined);
   if (grouped.current?.ids !== ids) grouped.current = { ids, tree: groupIds(ids, grouped.current?.tree) };
   const liveId = streaming ? ids[ids.length - 1] : undefined;
-  return <ItemGroup group={grouped.current.tree} store={store} liveId={liveId} />;
+  const held = useHeldItems(store, ids);
+  return <ItemGroup group={grouped.current.tree} store={store} liveId={liveId} held={held} />;
 });
+
+/** How far back from the end a text still being revealed is looked for (the reveal lasts a fraction of a second). */
+const HOLD_WINDOW = 64;
+
+/**
+ * The items that wait for the text before them to be revealed (a suffix of `ids`), or
+ * `undefined`: with the smooth reveal on, everything after the first text item of the tail
+ * that is not yet shown whole. Re-renders when such a text catches up.
+ */
+function useHeldItems(store: TranscriptStore, ids: readonly string[]): ReadonlySet<string> | undefined {
+  const gate = useRevealGate();
+  const getSnapshot = () => (gate ? firstRevealing(store, gate, ids) : -1);
+  const subscribe = useCallback((listener: () => void) => (gate ? gate.subscribe(listener) : () => {}), [gate]);
+  const from = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return useMemo(() => (from < 0 ? undefined : new Set(ids.slice(from + 1))), [ids, from]);
+}
+
+/** Index of the first text item near the end that is still being revealed and has items after it, else -1. */
+function firstRevealing(store: TranscriptStore, gate: RevealGate, ids: readonly string[]): number {
+  for (let index = Math.max(0, ids.length - HOLD_WINDOW); index < ids.length - 1; index++) {
+    const shown = gate.shown(ids[index]!);
+    if (shown === undefined) continue;
+    const item = store.getItem(ids[index]!);
+    if (item?.type === 'text' && shown < item.value.length) return index;
+  }
+  return -1;
+}
 
 interface ItemGroupProps {
   group: IdGroup;
   store: TranscriptStore;
   /** The id of the live (last, still streaming) item, given only to the group that holds it. */
   liveId: string | undefined;
+  /** Items not shown yet (see `useHeldItems`), given only to the groups that hold some. */
+  held?: ReadonlySet<string> | undefined;
 }
 
 /** One group of the tree: its items, or its child groups (only the last can hold the live item). */
 // The inner function is named differently on purpose: inside a named function expression its own
 // name refers to the unwrapped function, and the recursion below must go through `memo`.
-const ItemGroup = memo(function ItemGroupView({ group, store, liveId }: ItemGroupProps) {
-  if ('ids' in group) return group.ids.map((id) => <TranscriptItemView key={id} store={store} id={id} live={id === liveId} />);
+const ItemGroup = memo(function ItemGroupView({ group, store, liveId, held }: ItemGroupProps) {
+  if ('ids' in group) {
+    return group.ids.map((id) => (held?.has(id) ? null : <TranscriptItemView key={id} store={store} id={id} live={id === liveId} />));
+  }
   const last = group.groups.length - 1;
   return group.groups.map((child, index) => (
-    <ItemGroup key={index} group={child} store={store} liveId={index === last ? liveId : undefined} />
+    <ItemGroup
+      key={index}
+      group={child}
+      store={store}
+      liveId={index === last ? liveId : undefined}
+      // Held items are a suffix of the transcript: a group holds some when its last item is held.
+      held={held?.has(lastId(child)) ? held : undefined}
+    />
   ));
 });
+
+function lastId(group: IdGroup): string {
+  let node = group;
+  while ('groups' in node) node = node.groups[node.groups.length - 1]!;
+  return node.ids[node.ids.length - 1]!;
+}
 
 interface ItemViewProps {
   store: TranscriptStore;
@@ -59,12 +106,21 @@ interface ItemViewProps {
 export const TranscriptItemView = memo(function TranscriptItemView({ store, id, live }: ItemViewProps) {
   const item = useTranscriptItem(store, id);
   if (!item) return null;
-  if (item.type === 'text') return <MarkdownText value={item.value} live={live} />;
+  if (item.type === 'text') return <TextItem id={id} value={item.value} live={live} />;
   return <ToolItem tool={item} />;
 });
 
+/** A text item: markdown, revealed progressively when the transcript's `reveal` is on. */
+function TextItem({ id, value, live }: { id: string; value: string; live: boolean }) {
+  const { reveal } = useTranscriptConfig();
+  const { shown, revealing } = useReveal(id, value, live, reveal);
+  const writing = live || revealing;
+  return <MarkdownText value={shown === value.length ? value : value.slice(0, shown)} live={writing} caret={reveal?.caret === true && writing} />;
+}
+
 /**
  * The component registered for the tool's name in `toolComponents`, else the
+ * `fallbackToolComponent` (told whether the tool is unknown to `tools`), else the
  * default card. A custom component runs inside an error boundary (a throw
  * shows the default card with the error) and a Suspense boundary whose
  * fallback is the default card: on the server, where error boundaries do not
@@ -76,10 +132,12 @@ export const TranscriptItemView = memo(function TranscriptItemView({ store, id, 
  * receiving input is shown as interrupted (see `interruptedView`).
  */
 export function ToolItem({ tool: given }: { tool: ToolChunk }) {
-  const { toolComponents, streaming } = useTranscriptConfig();
+  const { toolComponents, fallbackToolComponent, toolNames, streaming } = useTranscriptConfig();
   const { onToolApprovalResponse, onToolOutput } = useToolActions();
   const tool = useMemo(() => interruptedView(given, streaming), [given, streaming]);
-  const Renderer = toolComponents && Object.hasOwn(toolComponents, tool.toolName) ? toolComponents[tool.toolName] : undefined;
+  const own = toolComponents && Object.hasOwn(toolComponents, tool.toolName) ? toolComponents[tool.toolName] : undefined;
+  const reason: FallbackReason = toolNames && !toolNames.has(tool.toolName) ? 'unknown-tool' : 'no-component';
+  const Renderer: ComponentType<ToolComponentProps> | undefined = own ?? (fallbackToolComponent ? withReason(fallbackToolComponent, reason) : undefined);
   if (!Renderer) return <ToolCall tool={tool} />;
   return (
     <ToolRenderBoundary tool={tool}>
@@ -98,4 +156,15 @@ export function ToolItem({ tool: given }: { tool: ToolChunk }) {
       </Suspense>
     </ToolRenderBoundary>
   );
+}
+
+/** The fallback with its `reason` bound, one component per fallback and reason (a stable identity, so it never remounts). */
+const boundFallbacks = new WeakMap<ComponentType<FallbackToolComponentProps>, Partial<Record<FallbackReason, ComponentType<ToolComponentProps>>>>();
+
+function withReason(Fallback: ComponentType<FallbackToolComponentProps>, reason: FallbackReason): ComponentType<ToolComponentProps> {
+  let byReason = boundFallbacks.get(Fallback);
+  if (!byReason) boundFallbacks.set(Fallback, (byReason = {}));
+  return (byReason[reason] ??= function FallbackTool(props: ToolComponentProps) {
+    return <Fallback {...props} reason={reason} />;
+  });
 }

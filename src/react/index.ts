@@ -36,7 +36,13 @@ export {
   type TranscriptConfig,
   type ToolComponents,
   type ToolComponentProps,
+  type TranscriptRenderOptions,
+  type FallbackReason,
+  type FallbackToolComponentProps,
 } from './transcript-config.js';
+export type { ProseComponent, ProseProps } from './prose.js';
+export type { RevealOption, RevealOptions } from './reveal/reveal-settings.js';
+export { useReducedMotion } from './reveal/use-reduced-motion.js';
 export {
   ToolActionsContext,
   useToolActions,

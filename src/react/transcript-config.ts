@@ -1,7 +1,9 @@
 import { createContext, useContext, type ComponentType } from 'react';
 import type { Options as MarkdownOptions } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import type { ToolChunk } from '../types.js';
+import type { ToolChunk, ToolDefinition } from '../types.js';
+import type { ProseComponent } from './prose.js';
+import { resolveReveal, type RevealOption, type RevealSettings } from './reveal/reveal-settings.js';
 import type { ToolActions } from './tool-actions.js';
 
 /**
@@ -16,6 +18,64 @@ export interface ToolComponentProps extends ToolActions {
 /** Custom tool components by tool name (`toolComponents={{ weather: WeatherCard }}`). */
 export type ToolComponents = Readonly<Record<string, ComponentType<ToolComponentProps>>>;
 
+/** Why a call is drawn by the `fallbackToolComponent`. */
+export type FallbackReason =
+  /** `tools` (definitions) were given and none of them has the call's name. */
+  | 'unknown-tool'
+  /** The tool is known (or no `tools` were given) but `toolComponents` has no entry for it. */
+  | 'no-component';
+
+/** Props of a `fallbackToolComponent`: those of a custom tool component, and why the fallback draws it. */
+export interface FallbackToolComponentProps extends ToolComponentProps {
+  reason: FallbackReason;
+}
+
+/**
+ * The rendering options of `<ToolTranscript>` for prose and for calls without a component of
+ * their own (besides `toolComponents`, `components` and the plugins).
+ */
+export interface TranscriptRenderOptions {
+  /**
+   * Draws every call that has no entry in `toolComponents`, instead of the default card; it gets
+   * the call and the lifecycle callbacks like a custom component, and a `reason`:
+   * `'unknown-tool'` when `tools` are given and none has the call's name (a model inventing a
+   * tool), else `'no-component'`. It decides: render `<ToolCall tool={tool} />` (the default
+   * card) for the calls it does not want to draw. Runs inside the same error and Suspense
+   * boundaries as the `toolComponents`.
+   *
+   * @example
+   * function Fallback(props: FallbackToolComponentProps) {
+   *   if (props.reason === 'unknown-tool') return <p role="note">The model asked for “{props.tool.toolName}”, which this app does not have.</p>;
+   *   return <ToolCall tool={props.tool} />;
+   * }
+   * <ToolTranscript text={text} tools={tools} fallbackToolComponent={Fallback} />
+   */
+  fallbackToolComponent?: ComponentType<FallbackToolComponentProps>;
+  /**
+   * Renders the prose with this component instead of react-markdown: it gets one top-level
+   * markdown block as `children` (a string; finished blocks never re-render) and `isAnimating`,
+   * true for the block still being written. Half-written markdown is passed as it is (the
+   * component closes it, as Streamdown does; `closeMarkdown` is exported for those that do not).
+   * `components`, `remarkPlugins` and `rehypePlugins` then do not apply.
+   *
+   * @example
+   * import { Streamdown } from 'streamdown';
+   * <ToolTranscript text={text} proseComponent={Streamdown} />
+   */
+  proseComponent?: ProseComponent;
+  /**
+   * Reveals streamed text progressively with a caret at its end, instead of showing each delta
+   * at once (off by default). `true` takes the defaults; an object sets the rate
+   * (`charactersPerSecond`, default 400), the most the text may trail the stream (`maxLagMs`,
+   * default 400: the reveal speeds up so that every delta is shown within that time, so it never
+   * falls behind a long stream) and the caret (`caret: false` hides it). Only the text that arrives
+   * while the transcript streams is revealed (text there at mount shows at once), one frame at a
+   * time, re-rendering only the text block being revealed; a call after that text appears once
+   * the text before it is shown. With `prefers-reduced-motion: reduce` the text shows at once.
+   */
+  reveal?: RevealOption;
+}
+
 /** What every item of a transcript renders with; its identity changes only when a setting really does. */
 export interface TranscriptConfig {
   toolComponents: ToolComponents | undefined;
@@ -25,6 +85,12 @@ export interface TranscriptConfig {
   rehypePlugins: MarkdownOptions['rehypePlugins'];
   /** The transcript's `streaming` prop: `false` shows calls still receiving input as interrupted. */
   streaming?: boolean | undefined;
+  fallbackToolComponent?: ComponentType<FallbackToolComponentProps> | undefined;
+  proseComponent?: ProseComponent | undefined;
+  /** The names of the `tools` definitions, when given (a call whose name is missing is an `'unknown-tool'`). */
+  toolNames?: ReadonlySet<string> | undefined;
+  /** The reveal settings, when reveal is on. */
+  reveal?: RevealSettings | undefined;
 }
 
 const DEFAULT_CONFIG: TranscriptConfig = {
@@ -52,6 +118,17 @@ export function makeTranscriptConfig(
   remarkPlugins: MarkdownOptions['remarkPlugins'],
   rehypePlugins: MarkdownOptions['rehypePlugins'],
   streaming?: boolean,
+  render: TranscriptRenderOptions & { tools?: readonly ToolDefinition[] | undefined } = {},
 ): TranscriptConfig {
-  return { toolComponents, components, remarkPlugins: [remarkGfm, ...(remarkPlugins ?? [])], rehypePlugins, streaming };
+  return {
+    toolComponents,
+    components,
+    remarkPlugins: [remarkGfm, ...(remarkPlugins ?? [])],
+    rehypePlugins,
+    streaming,
+    fallbackToolComponent: render.fallbackToolComponent,
+    proseComponent: render.proseComponent,
+    toolNames: render.tools ? new Set(render.tools.map((tool) => tool.name)) : undefined,
+    reveal: resolveReveal(render.reveal),
+  };
 }

@@ -1,4 +1,5 @@
-import { memo, useRef, type ComponentProps } from 'react';
+import { memo, useMemo, useRef, type ComponentProps } from 'react';
+import { remarkCaret } from '../reveal/remark-caret.js';
 import Markdown, { defaultUrlTransform, type UrlTransform } from 'react-markdown';
 import { useTranscriptConfig } from '../transcript-config.js';
 import { closeMarkdown } from './close-markdown.js';
@@ -13,6 +14,11 @@ export interface MarkdownTextProps extends Omit<ComponentProps<'div'>, 'children
    * constructs as finished (`**bold`, an open fence…). Default `false`.
    */
   live?: boolean;
+  /**
+   * A caret at the end of the text (the smooth reveal shows one while the text streams).
+   * Drawn by react-markdown only: a `proseComponent` draws its own from `isAnimating`.
+   */
+  caret?: boolean;
 }
 
 /**
@@ -22,7 +28,8 @@ export interface MarkdownTextProps extends Omit<ComponentProps<'div'>, 'children
  * Links go through react-markdown's default `urlTransform`; raw HTML is not
  * rendered.
  */
-export function MarkdownText({ value, live = false, className, ...rest }: MarkdownTextProps) {
+export function MarkdownText({ value, live = false, caret = false, className, ...rest }: MarkdownTextProps) {
+  const { proseComponent } = useTranscriptConfig();
   // The split of the previous render: when `value` extends it, only the new text is scanned.
   const previous = useRef<BlockSplit | undefined>(undefined);
   const split = splitBlocks(value, previous.current);
@@ -31,7 +38,8 @@ export function MarkdownText({ value, live = false, className, ...rest }: Markdo
   return (
     <div className={className ? `tt-text ${className}` : 'tt-text'} data-slot="transcript-text" {...rest}>
       <FinishedBlocks blocks={split.done} />
-      {tail === '' ? null : <MarkdownBlock source={live ? closeMarkdown(tail) : tail} />}
+      {/* A prose component gets the block as it is: it closes half-written markdown itself (Streamdown does). */}
+      {tail === '' ? null : <MarkdownBlock source={live && !proseComponent ? closeMarkdown(tail) : tail} live={live} caret={caret} />}
     </div>
   );
 }
@@ -51,11 +59,16 @@ const urlTransform: UrlTransform = (url, key) => {
   return safe === '' && key === 'src' ? null : safe;
 };
 
-/** One top-level block through react-markdown; memoized on its source. */
-export const MarkdownBlock = memo(function MarkdownBlock({ source }: { source: string }) {
-  const { components, remarkPlugins, rehypePlugins } = useTranscriptConfig();
+/**
+ * One top-level block through react-markdown, or through the transcript's `proseComponent`
+ * (with `isAnimating` = `live`); memoized on its props.
+ */
+export const MarkdownBlock = memo(function MarkdownBlock({ source, live = false, caret = false }: { source: string; live?: boolean; caret?: boolean }) {
+  const { components, remarkPlugins, rehypePlugins, proseComponent: Prose } = useTranscriptConfig();
+  const plugins = useMemo(() => (caret ? [...remarkPlugins, remarkCaret] : remarkPlugins), [remarkPlugins, caret]);
+  if (Prose) return <Prose isAnimating={live}>{source}</Prose>;
   return (
-    <Markdown components={components} remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} urlTransform={urlTransform}>
+    <Markdown components={components} remarkPlugins={plugins} rehypePlugins={rehypePlugins} urlTransform={urlTransform}>
       {source}
     </Markdown>
   );

@@ -1,0 +1,51 @@
+import type { RevealSettings } from './reveal-settings.js';
+
+/**
+ * How far a text is revealed, and the deltas still to show with the time each must be shown by.
+ * Immutable: {@link receive} and {@link advance} return a new schedule.
+ */
+export interface RevealSchedule {
+  /** Code units shown. */
+  readonly shown: number;
+  /** Code units of the text so far. */
+  readonly length: number;
+  /** Deltas not yet fully shown: the length they bring the text to and their deadline (ms). */
+  readonly pending: readonly { readonly length: number; readonly deadline: number }[];
+}
+
+/** A schedule that shows `length` units at once. */
+export function revealed(length: number): RevealSchedule {
+  return { shown: length, length, pending: [] };
+}
+
+/** The text grew to `length` at time `now`: the new part must be shown by `now + maxLagMs`. */
+export function receive(schedule: RevealSchedule, length: number, now: number, settings: RevealSettings): RevealSchedule {
+  if (length <= schedule.length) return length === schedule.length ? schedule : revealed(length);
+  return { shown: schedule.shown, length, pending: [...schedule.pending, { length, deadline: now + settings.maxLagMs }] };
+}
+
+/**
+ * The schedule after a frame of `elapsed` ms ending at `now`: at least the steady rate, faster
+ * when a pending delta would otherwise miss its deadline (each is shown by its deadline at the
+ * latest). `text` is the text so far, so that a step never ends inside a surrogate pair.
+ */
+export function advance(schedule: RevealSchedule, now: number, elapsed: number, settings: RevealSettings, text: string): RevealSchedule {
+  if (schedule.shown >= schedule.length) return schedule;
+  const frame = Math.max(0, elapsed);
+  let target = schedule.shown + (settings.charactersPerSecond * frame) / 1000;
+  for (const delta of schedule.pending) {
+    const left = delta.deadline - now;
+    // Linear to the deadline from here: the share of the remaining units this frame should show.
+    const needed = left <= 0 ? delta.length : schedule.shown + ((delta.length - schedule.shown) * frame) / (left + frame);
+    if (needed > target) target = needed;
+  }
+  let shown = Math.min(schedule.length, Math.max(schedule.shown + 1, Math.floor(target)));
+  // Never between the two halves of a surrogate pair (half an emoji would show as �).
+  if (shown < schedule.length && isHighSurrogate(text.charCodeAt(shown - 1))) shown++;
+  const pending = schedule.pending.filter((delta) => delta.length > shown);
+  return { shown, length: schedule.length, pending };
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
