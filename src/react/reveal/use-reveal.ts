@@ -26,11 +26,14 @@ export function useReveal(id: string, value: string, live: boolean, settings: Re
   const reduced = useReducedMotion();
   const active = settings !== undefined && !reduced;
   const [schedule, setSchedule] = useState<RevealSchedule>(() => revealed(value.length));
+  // A text that was live is still revealed when its last delta arrives with the next item (it is then no longer last).
+  const wasLive = useRef(false);
+  if (live) wasLive.current = true;
   let current = schedule;
   if (!active) current = schedule.shown === value.length && schedule.length === value.length ? schedule : revealed(value.length);
   else if (value.length !== schedule.length) {
     // Growth while live is revealed; a text that changes otherwise (replaced, or finished before the reveal began) shows at once.
-    current = live || schedule.shown < schedule.length ? receive(schedule, value.length, now(), settings) : revealed(value.length);
+    current = wasLive.current || schedule.shown < schedule.length ? receive(schedule, value.length, now(), settings) : revealed(value.length);
   }
   // Derived state: React re-renders at once with the new schedule, before committing.
   if (current !== schedule) setSchedule(current);
