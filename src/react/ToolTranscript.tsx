@@ -4,6 +4,7 @@ import type { TranscriptState } from '../store/index.js';
 import { useStableValue } from './stable-value.js';
 import { ToolActionsContext, useStableActions, type ToolActions } from './tool-actions.js';
 import { createRevealGate, RevealGateContext } from './reveal/reveal-gate.js';
+import { createNearViewport, NearViewportContext } from './deferred/near-viewport.js';
 import { makeTranscriptConfig, TranscriptConfigContext, type ToolComponents, type TranscriptRenderOptions } from './transcript-config.js';
 import { TranscriptItems } from './TranscriptItems.js';
 import { useToolTranscript, type TranscriptSource, type TranscriptSourceOptions } from './use-tool-transcript.js';
@@ -83,6 +84,7 @@ export function ToolTranscript(props: ToolTranscriptProps) {
     fallbackToolComponent,
     proseComponent,
     reveal,
+    deferOffscreen,
     className,
     ...rest
   } = props;
@@ -105,17 +107,22 @@ export function ToolTranscript(props: ToolTranscriptProps) {
         proseComponent,
         reveal: stableReveal,
         tools: stableTools,
+        deferOffscreen,
       }),
-    [stableToolComponents, stableComponents, stableRemark, stableRehype, streaming, fallbackToolComponent, proseComponent, stableReveal, stableTools],
+    [stableToolComponents, stableComponents, stableRemark, stableRehype, streaming, fallbackToolComponent, proseComponent, stableReveal, stableTools, deferOffscreen],
   );
   // One gate per transcript while the reveal is on: the items after a text being revealed wait for it.
   const gate = useMemo(() => (config.reveal ? createRevealGate() : undefined), [config.reveal !== undefined]);
+  // One observer for the groups of a long transcript that wait to come near the viewport.
+  const nearViewport = useMemo(createNearViewport, []);
   return (
     <div className={className ? `tt-transcript ${className}` : 'tt-transcript'} data-slot="transcript" data-transcript-status={status} {...rest}>
       <TranscriptConfigContext.Provider value={config}>
         <ToolActionsContext.Provider value={actions}>
           <RevealGateContext.Provider value={gate}>
-            <TranscriptItems store={store} streaming={streaming} />
+            <NearViewportContext.Provider value={nearViewport}>
+              <TranscriptItems store={store} streaming={streaming} />
+            </NearViewportContext.Provider>
           </RevealGateContext.Provider>
         </ToolActionsContext.Provider>
       </TranscriptConfigContext.Provider>

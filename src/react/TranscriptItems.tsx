@@ -10,6 +10,7 @@ import { useToolActions } from './tool-actions.js';
 import { useTranscriptConfig, type FallbackReason, type FallbackToolComponentProps, type ToolComponentProps } from './transcript-config.js';
 import { useRevealGate, type RevealGate } from './reveal/reveal-gate.js';
 import { useReveal } from './reveal/use-reveal.js';
+import { DeferredGroup } from './deferred/DeferredGroup.js';
 import { useTranscriptIds, useTranscriptItem, useTranscriptStatus } from './use-transcript-store.js';
 
 /**
@@ -30,8 +31,17 @@ export const TranscriptItems = memo(function TranscriptItems({ store, streaming:
   if (grouped.current?.ids !== ids) grouped.current = { ids, tree: groupIds(ids, grouped.current?.tree) };
   const liveId = streaming ? ids[ids.length - 1] : undefined;
   const held = useHeldItems(store, ids);
-  return <ItemGroup group={grouped.current.tree} store={store} liveId={liveId} held={held} />;
+  const { deferOffscreen } = useTranscriptConfig();
+  const defer = deferOffscreen === true || (deferOffscreen !== false && ids.length > (typeof deferOffscreen === 'number' ? deferOffscreen : DEFER_AFTER_ITEMS));
+  return <ItemGroup group={grouped.current.tree} store={store} liveId={liveId} held={held} defer={defer} firstPath lastPath />;
 });
+
+/**
+ * Past this many items (about 500 KB of mixed prose and calls), groups away from the viewport are
+ * rendered when they come near it (see `DeferredGroup`): mounting every block of a multi-megabyte
+ * transcript costs seconds and hundreds of megabytes in React and markdown alone.
+ */
+export const DEFER_AFTER_ITEMS = 2_048;
 
 /** How far back from the end a text still being revealed is looked for (the reveal lasts a fraction of a second). */
 const HOLD_WINDOW = 64;
@@ -67,14 +77,27 @@ interface ItemGroupProps {
   liveId: string | undefined;
   /** Items not shown yet (see `useHeldItems`), given only to the groups that hold some. */
   held?: ReadonlySet<string> | undefined;
+  /** Render leaf groups only near the viewport, except the first and the last (which holds the live item). */
+  defer: boolean;
+  /** This group is on the path to the first leaf / to the last leaf. */
+  firstPath: boolean;
+  lastPath: boolean;
 }
 
 /** One group of the tree: its items, or its child groups (only the last can hold the live item). */
 // The inner function is named differently on purpose: inside a named function expression its own
 // name refers to the unwrapped function, and the recursion below must go through `memo`.
-const ItemGroup = memo(function ItemGroupView({ group, store, liveId, held }: ItemGroupProps) {
+const ItemGroup = memo(function ItemGroupView({ group, store, liveId, held, defer, firstPath, lastPath }: ItemGroupProps) {
   if ('ids' in group) {
-    return group.ids.map((id) => (held?.has(id) ? null : <TranscriptItemView key={id} store={store} id={id} live={id === liveId} />));
+    const items = () => group.ids.map((id) => (held?.has(id) ? null : <TranscriptItemView key={id} store={store} id={id} live={id === liveId} />));
+    if (defer && !firstPath && !lastPath) {
+      return (
+        <DeferredGroup store={store} ids={group.ids}>
+          {items}
+        </DeferredGroup>
+      );
+    }
+    return items();
   }
   const last = group.groups.length - 1;
   return group.groups.map((child, index) => (
@@ -85,6 +108,9 @@ const ItemGroup = memo(function ItemGroupView({ group, store, liveId, held }: It
       liveId={index === last ? liveId : undefined}
       // Held items are a suffix of the transcript: a group holds some when its last item is held.
       held={held?.has(lastId(child)) ? held : undefined}
+      defer={defer}
+      firstPath={firstPath && index === 0}
+      lastPath={lastPath && index === last}
     />
   ));
 });

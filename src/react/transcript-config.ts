@@ -74,6 +74,16 @@ export interface TranscriptRenderOptions {
    * the text before it is shown. With `prefers-reduced-motion: reduce` the text shows at once.
    */
   reveal?: RevealOption;
+  /**
+   * Renders the parts of a long transcript that are away from the viewport only when they come
+   * near it (within a viewport's height; by groups of 32 items, kept once rendered). Until then a
+   * group is a placeholder holding its source text (so it has about its height and find in page
+   * finds its words). Default: past 2,048 items (about 500 KB of mixed prose and calls); `true`
+   * always, `false` never, a number: past that many items. The first group and the last (the
+   * one being written) always render. Where `IntersectionObserver` is missing, everything
+   * renders after mounting; the server renders the placeholders.
+   */
+  deferOffscreen?: boolean | number;
 }
 
 /** What every item of a transcript renders with; its identity changes only when a setting really does. */
@@ -91,6 +101,7 @@ export interface TranscriptConfig {
   toolNames?: ReadonlySet<string> | undefined;
   /** The reveal settings, when reveal is on. */
   reveal?: RevealSettings | undefined;
+  deferOffscreen?: boolean | number | undefined;
 }
 
 const DEFAULT_CONFIG: TranscriptConfig = {
@@ -130,5 +141,6 @@ export function makeTranscriptConfig(
     proseComponent: render.proseComponent,
     toolNames: render.tools ? new Set(render.tools.map((tool) => tool.name)) : undefined,
     reveal: resolveReveal(render.reveal),
+    deferOffscreen: render.deferOffscreen,
   };
 }

@@ -1,0 +1,40 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { TranscriptStore } from '../../store/index.js';
+import { useNearViewport } from './near-viewport.js';
+
+/**
+ * A group of items rendered only once it comes near the viewport (and then kept). Until then it
+ * is a placeholder holding the group's source text, so the page has roughly its height, find in
+ * page finds its words, and a huge transcript costs React and markdown work only for what is
+ * seen. The server renders the placeholder too (the client's first render must match it).
+ */
+export function DeferredGroup({ store, ids, children }: { store: TranscriptStore; ids: readonly string[]; children: () => ReactNode }) {
+  const near = useNearViewport();
+  const [shown, setShown] = useState(false);
+  const placeholder = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (shown) return;
+    if (!near || !placeholder.current) {
+      setShown(true);
+      return;
+    }
+    return near.observe(placeholder.current, () => setShown(true));
+  }, [near, shown]);
+  if (shown) return children();
+  return (
+    <div ref={placeholder} className="tt-deferred" data-slot="transcript-deferred" style={{ whiteSpace: 'pre-wrap' }}>
+      {sourceOf(store, ids)}
+    </div>
+  );
+}
+
+/** The text the items were written as (a tool's raw block, or its name when it has none, e.g. from a message). */
+function sourceOf(store: TranscriptStore, ids: readonly string[]): string {
+  let text = '';
+  for (const id of ids) {
+    const item = store.getItem(id);
+    if (!item) continue;
+    text += item.type === 'text' ? item.value : item.raw || `${item.toolName}\n`;
+  }
+  return text;
+}
