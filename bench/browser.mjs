@@ -78,6 +78,7 @@ export async function runBrowser({ quick = false, log = () => {} } = {}) {
   const mounts = {};
   let isolated;
   const prefixes = {};
+  let bigRows = [];
   try {
     const page = await browser.newPage();
     page.on('pageerror', (error) => log(`page error: ${error.message}`));
@@ -108,6 +109,8 @@ export async function runBrowser({ quick = false, log = () => {} } = {}) {
       }
       log(`browser: run ${r + 1}/${runs} done`);
     }
+    log('browser: big transcripts (1 MB, 5 MB)');
+    bigRows = await runBig(browser, url, { quick, log });
   } finally {
     await browser.close();
     server.close();
@@ -152,5 +155,77 @@ export async function runBrowser({ quick = false, log = () => {} } = {}) {
       }),
     );
   }
-  return { figures, tables: { browser: { runs, crossOriginIsolated: isolated, rows } } };
+  figures.push(...bigFigures(bigRows));
+  return { figures, tables: { browser: { runs, crossOriginIsolated: isolated, rows }, big: bigRows } };
+}
+
+export const BIG_SIZES = [1_000_000, 5_000_000];
+
+/**
+ * Mounts `<ToolTranscript text>` on 1 MB and 5 MB transcripts, each in a fresh page: the time of
+ * the one synchronous render (parse included) beside `parseTranscript` of the same text in the
+ * same page, and the JS heap the mounted transcript keeps (CDP `Performance.getMetrics` after a
+ * forced collection, before and after mounting). Also once, at 1 MB, with every group rendered
+ * (`deferOffscreen={false}`), which is how every size rendered before.
+ */
+export async function runBig(browser, url, { quick, log }) {
+  const rounds = quick ? 1 : 3;
+  const cases = [];
+  for (let r = 0; r < rounds; r++) for (const bytes of BIG_SIZES) cases.push({ bytes, full: false });
+  cases.push({ bytes: BIG_SIZES[0], full: true });
+  const rows = [];
+  for (const c of cases) {
+    const page = await browser.newPage();
+    try {
+      page.on('pageerror', (error) => log(`page error: ${error.message}`));
+      await page.goto(url);
+      await page.waitForFunction(() => window.bench?.ready === true);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Performance.enable');
+      const heap = async () => {
+        await cdp.send('HeapProfiler.collectGarbage');
+        const { metrics } = await cdp.send('Performance.getMetrics');
+        return metrics.find((m) => m.name === 'JSHeapUsedSize').value;
+      };
+      const length = await page.evaluate((bytes) => window.bench.bigText(bytes), c.bytes);
+      const parseMs = await page.evaluate(() => window.bench.bigParse());
+      const before = await heap();
+      const mount = await page.evaluate((full) => window.bench.bigMount(full), c.full);
+      const after = await heap();
+      rows.push({ ...c, length, parseMs, mountMs: mount.ms, heapBytes: after - before, cards: mount.cards, elements: mount.elements });
+      log(`browser: big ${c.bytes / 1e6} MB${c.full ? ' (every group rendered)' : ''}: ${mount.ms.toFixed(0)} ms, heap +${((after - before) / 1e6).toFixed(1)} MB`);
+    } finally {
+      await page.close();
+    }
+  }
+  return rows;
+}
+
+/** Medians per size and mode. */
+export function bigSummary(rows) {
+  const pick = (bytes, full) => rows.filter((r) => r.bytes === bytes && r.full === full);
+  const summary = (list) =>
+    list.length === 0
+      ? undefined
+      : {
+          length: list[0].length,
+          parseMs: median(list.map((r) => r.parseMs)),
+          mountMs: median(list.map((r) => r.mountMs)),
+          heapBytes: median(list.map((r) => r.heapBytes)),
+          elements: median(list.map((r) => r.elements)),
+          byRenderParse: median(list.map((r) => r.mountMs / r.parseMs)),
+        };
+  return { small: summary(pick(BIG_SIZES[0], false)), large: summary(pick(BIG_SIZES[1], false)), full: summary(pick(BIG_SIZES[0], true)) };
+}
+
+function bigFigures(rows) {
+  const { small, large, full } = bigSummary(rows);
+  if (!small || !large) return [];
+  const figures = [
+    check('browser.big.linear', '<ToolTranscript text> mount, 5 MB ÷ 5 × 1 MB (per code unit)', large.mountMs / large.length / (small.mountMs / small.length), '×', { op: '<=', value: 1.5 }),
+    check('browser.big.parse', '<ToolTranscript text> mount ÷ parseTranscript of the same 5 MB (same page)', large.byRenderParse, '×', { op: '<=', value: 3 }),
+    check('browser.big.heap', 'JS heap kept by the mounted 5 MB transcript ÷ its size in bytes (UTF-16)', large.heapBytes / (2 * large.length), '×', { op: '<=', value: 5 }),
+  ];
+  if (full) figures.push(check('browser.big.full', 'every group rendered ÷ deferred off-screen groups, mount at 1 MB', full.mountMs / small.mountMs, '×'));
+  return figures;
 }

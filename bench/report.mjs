@@ -1,6 +1,6 @@
 // Renders bench/results/latest.json as markdown: every goal-checked figure first, then the tables.
 
-import { fmt } from './lib/stats.mjs';
+import { fmt, median } from './lib/stats.mjs';
 import { renderStore } from './store.mjs';
 
 const KB = (n) => (n >= 1_000_000 ? `${fmt(n / 1_000_000)} MB` : `${fmt(n / 1000, 1)} KB`);
@@ -148,6 +148,34 @@ export function renderMarkdown({ meta, parts }) {
       ),
       '',
     );
+  }
+
+  const big = parts.browser?.tables?.big;
+  if (big?.length) {
+    out.push('## Chromium: mounting a big transcript', '');
+    out.push(
+      'One synchronous mount of `<ToolTranscript text>` (parse included) on a generated transcript of mixed prose and calls, in a fresh page, beside ' +
+        '`parseTranscript` of the same text in the same page; the JS heap the mounted transcript keeps (CDP, after a forced collection). ' +
+        'Groups away from the viewport are placeholders until they come near it (`deferOffscreen`); the last row renders every group.',
+      '',
+    );
+    const rowsBy = (bytes, full) => big.filter((r) => r.bytes === bytes && r.full === full);
+    const med = (list, key) => median(list.map((r) => r[key]));
+    const lines = [];
+    for (const [bytes, full] of [[1_000_000, false], [5_000_000, false], [1_000_000, true]]) {
+      const list = rowsBy(bytes, full);
+      if (list.length === 0) continue;
+      lines.push([
+        `${bytes / 1e6} MB${full ? ', every group rendered' : ''}`,
+        `${fmt(med(list, 'mountMs'))} ms`,
+        `${fmt(med(list, 'parseMs'))} ms`,
+        `${fmt(median(list.map((r) => r.mountMs / r.parseMs)))}×`,
+        `${fmt(med(list, 'heapBytes') / 1e6, 1)} MB`,
+        `${fmt(median(list.map((r) => r.heapBytes / (2 * r.length))))}×`,
+        fmt(med(list, 'elements')),
+      ]);
+    }
+    out.push(table(['transcript', 'mount', 'parseTranscript', 'mount ÷ parse', 'heap kept', 'heap ÷ input bytes', 'elements'], lines), '');
   }
 
   out.push(...renderStore(parts.store, fmt));

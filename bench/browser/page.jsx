@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import Markdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { Streamdown } from 'streamdown';
+import { parseTranscript } from '../../src/index.ts';
 import { ToolTranscript } from '../../src/react/index.ts';
 import { createTranscriptStore } from '../../src/store/index.ts';
 import { ALL_SYNTAXES, fitSections, sections, transcript } from '../generate.mjs';
@@ -127,4 +128,33 @@ async function run({ renderer, size, delta, warm, count, minCount, budgetMs }) {
   return { mountMs, times, group, lateCommits, prefixLength: prefix.length, crossOriginIsolated: self.crossOriginIsolated };
 }
 
-window.bench = { run, renderers: Object.keys(RENDERERS), ready: true };
+// Big transcripts: one mount of `<ToolTranscript text>` on a multi-megabyte text, beside a parse of
+// the same text (the baseline, measured in the same page). Heap is read by the driver over CDP.
+let big;
+
+/** Generates the big text (kept for the next calls); returns its length in code units. */
+function bigText(bytes) {
+  big = { text: transcript(bytes, { seed: 3 }) };
+  return big.text.length;
+}
+
+/** Times `parseTranscript` of the big text (the result is dropped). */
+function bigParse() {
+  const start = performance.now();
+  parseTranscript(big.text, { syntaxes: ALL_SYNTAXES });
+  return performance.now() - start;
+}
+
+/** Mounts `<ToolTranscript text>` on the big text in one synchronous render; `full` turns off the deferral of off-screen groups. */
+function bigMount(full) {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  const start = performance.now();
+  flushSync(() => root.render(<ToolTranscript text={big.text} syntaxes={ALL_SYNTAXES} deferOffscreen={full ? false : undefined} />));
+  const ms = performance.now() - start;
+  big.mounted = { root, container };
+  return { ms, cards: container.querySelectorAll('[data-tool-call-id]').length, elements: container.getElementsByTagName('*').length };
+}
+
+window.bench = { run, bigText, bigParse, bigMount, renderers: Object.keys(RENDERERS), ready: true };
