@@ -171,11 +171,11 @@ export function renderMarkdown({ meta, parts }) {
         `${fmt(med(list, 'parseMs'))} ms`,
         `${fmt(median(list.map((r) => r.mountMs / r.parseMs)))}×`,
         `${fmt(med(list, 'heapBytes') / 1e6, 1)} MB`,
-        `${fmt(median(list.map((r) => r.heapBytes / (2 * r.length))))}×`,
+        `${fmt(median(list.map((r) => r.heapBytes / r.length)))}×`,
         fmt(med(list, 'elements')),
       ]);
     }
-    out.push(table(['transcript', 'mount', 'parseTranscript', 'mount ÷ parse', 'heap kept', 'heap ÷ input bytes', 'elements'], lines), '');
+    out.push(table(['transcript', 'mount', 'parseTranscript', 'mount ÷ parse', 'heap kept', 'heap ÷ input length', 'elements'], lines), '');
   }
 
   out.push(...renderStore(parts.store, fmt));
