@@ -10,6 +10,7 @@ const STORY_DEPENDENCIES = [
   'remark-parse',
   'remark-rehype',
   'rehype-stringify',
+  'streamdown',
 ];
 
 const config: StorybookConfig = {

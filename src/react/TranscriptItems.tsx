@@ -10,6 +10,7 @@ import { useToolActions } from './tool-actions.js';
 import { useTranscriptConfig, type FallbackReason, type FallbackToolComponentProps, type ToolComponentProps } from './transcript-config.js';
 import { useRevealGate, type RevealGate } from './reveal/reveal-gate.js';
 import { useReveal } from './reveal/use-reveal.js';
+import { useReducedMotion } from './reveal/use-reduced-motion.js';
 import { DeferredGroup } from './deferred/DeferredGroup.js';
 import { useTranscriptIds, useTranscriptItem, useTranscriptStatus } from './use-transcript-store.js';
 
@@ -53,6 +54,11 @@ const HOLD_WINDOW = 64;
  */
 function useHeldItems(store: TranscriptStore, ids: readonly string[]): ReadonlySet<string> | undefined {
   const gate = useRevealGate();
+  const reduced = useReducedMotion();
+  // Told during render, before the items render: they read it when they mount. Text that arrives
+  // after mount is new whether or not the stream is still open (a fast reply may end in the same
+  // tick as its first delta), so it is revealed either way.
+  gate?.update(ids, !reduced);
   const getSnapshot = () => (gate ? firstRevealing(store, gate, ids) : -1);
   const subscribe = useCallback((listener: () => void) => (gate ? gate.subscribe(listener) : () => {}), [gate]);
   const from = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
@@ -62,7 +68,8 @@ function useHeldItems(store: TranscriptStore, ids: readonly string[]): ReadonlyS
 /** Index of the first text item near the end that is still being revealed and has items after it, else -1. */
 function firstRevealing(store: TranscriptStore, gate: RevealGate, ids: readonly string[]): number {
   for (let index = Math.max(0, ids.length - HOLD_WINDOW); index < ids.length - 1; index++) {
-    const shown = gate.shown(ids[index]!);
+    // A text that has not rendered yet but will be revealed from its start counts as not shown at all.
+    const shown = gate.shown(ids[index]!) ?? (gate.revealsFromStart(ids[index]!) ? 0 : undefined);
     if (shown === undefined) continue;
     const item = store.getItem(ids[index]!);
     if (item?.type === 'text' && shown < item.value.length) return index;
@@ -90,14 +97,12 @@ interface ItemGroupProps {
 const ItemGroup = memo(function ItemGroupView({ group, store, liveId, held, defer, firstPath, lastPath }: ItemGroupProps) {
   if ('ids' in group) {
     const items = () => group.ids.map((id) => (held?.has(id) ? null : <TranscriptItemView key={id} store={store} id={id} live={id === liveId} />));
-    if (defer && !firstPath && !lastPath) {
-      return (
-        <DeferredGroup store={store} ids={group.ids}>
-          {items}
-        </DeferredGroup>
-      );
-    }
-    return items();
+    // Whether a group waits for the viewport is decided when it mounts: one already shown stays shown.
+    return (
+      <DeferredGroup store={store} ids={group.ids} eager={!defer || firstPath || lastPath}>
+        {items}
+      </DeferredGroup>
+    );
   }
   const last = group.groups.length - 1;
   return group.groups.map((child, index) => (

@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseTranscript } from '../../src/index.js';
 import { ToolTranscript, type ToolComponentProps } from '../../src/react/index.js';
+import { createTranscriptStore } from '../../src/store/index.js';
 
 /** An IntersectionObserver stand-in: records what is observed; `reveal(el)` says it came near. */
 class FakeObserver {
@@ -81,6 +82,19 @@ describe('deferOffscreen', () => {
     expect(container.querySelectorAll('[data-slot="transcript-deferred"]')).toHaveLength(placeholders.length - 1);
     expect(work()).toEqual({ paragraphs: before.paragraphs + 16, tools: before.tools + 16 });
     expect(container.querySelector('[data-tool-call-id="tool-call-17"]')).not.toBeNull();
+  });
+
+  it('keeps a group rendered once it stops being the last (a transcript that grows past the threshold while mounted)', () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const store = createTranscriptStore();
+    store.append(transcript(100));
+    const { container } = render(<ToolTranscript store={store} deferOffscreen={250} />);
+    expect(container.querySelector('[data-slot="transcript-deferred"]')).toBeNull();
+    const more = transcript(100).split(/(?<=\n\n)(?=Paragraph)/);
+    for (const section of more) act(() => store.append(section));
+    // Past 250 items now, but every group mounted so far was shown, and each new one arrived last.
+    expect(container.querySelector('[data-slot="transcript-deferred"]')).toBeNull();
+    expect(container.querySelectorAll('[data-tool-call-id]')).toHaveLength(200);
   });
 
   it('renders everything after mounting where there is no IntersectionObserver', () => {

@@ -124,6 +124,21 @@ describe('reveal', () => {
     expect(container.querySelector('[data-tool-call-id]')).not.toBeNull();
   });
 
+  it('reveals a text that first appears while streaming from its start, with the card after it waiting (a burst)', () => {
+    const store = createTranscriptStore();
+    const { container } = render(<ToolTranscript store={store} reveal={{ charactersPerSecond: 100, maxLagMs: 1_000 }} />);
+    act(() => store.append('A whole reply at once.\n\n```tool a\n```\n\nAnd after.'));
+    expect(shown(container).replace('▍', '')).toBe('');
+    expect(container.querySelector('[data-tool-call-id]')).toBeNull();
+    frames(3);
+    expect(shown(container).length).toBeGreaterThan(1);
+    expect(container.querySelector('[data-tool-call-id]')).toBeNull();
+    frames(1_000 / FRAME + 2);
+    expect(container.querySelector('[data-tool-call-id]')).not.toBeNull();
+    frames(1_000 / FRAME + 2);
+    expect(shown(container)).toContain('And after.');
+  });
+
   it('drops the caret when the stream ends, and with caret: false never draws one', () => {
     const a = mountStore(true);
     expect(caret(a.container)).not.toBeNull();

@@ -7,10 +7,12 @@ import { useNearViewport } from './near-viewport.js';
  * is a placeholder holding the group's source text, so the page has roughly its height, find in
  * page finds its words, and a huge transcript costs React and markdown work only for what is
  * seen. The server renders the placeholder too (the client's first render must match it).
+ * `eager` groups (the first, the last, every group of a short transcript) render at once.
  */
-export function DeferredGroup({ store, ids, children }: { store: TranscriptStore; ids: readonly string[]; children: () => ReactNode }) {
+export function DeferredGroup({ store, ids, eager, children }: { store: TranscriptStore; ids: readonly string[]; eager: boolean; children: () => ReactNode }) {
   const near = useNearViewport();
-  const [shown, setShown] = useState(false);
+  // Decided at mount: a group that was rendered (the last one, which has just stopped being last) stays rendered.
+  const [shown, setShown] = useState(eager);
   const placeholder = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (shown) return;

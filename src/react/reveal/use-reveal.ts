@@ -17,15 +17,19 @@ const now = () => performance.now();
 
 /**
  * How much of text item `id` to show. Off (`settings` undefined, or `prefers-reduced-motion:
- * reduce`): all of it. On: the text there at mount shows at once, and what it grows by while
- * `live` is revealed frame by frame (see `advance`): only this component re-renders per frame.
+ * reduce`): all of it. On: the text there when the transcript mounted shows at once; a text
+ * that appears later while the transcript streams, and what a text grows by while `live`, are
+ * revealed frame by frame (see `advance`): only this component re-renders per frame.
  * The transcript's reveal gate is told how far the text is shown, so the items after it wait.
  */
 export function useReveal(id: string, value: string, live: boolean, settings: RevealSettings | undefined): Reveal {
   const gate = useRevealGate();
   const reduced = useReducedMotion();
   const active = settings !== undefined && !reduced;
-  const [schedule, setSchedule] = useState<RevealSchedule>(() => revealed(value.length));
+  // Text there when the transcript mounted shows at once; text that appears while it streams is revealed from its start.
+  const [schedule, setSchedule] = useState<RevealSchedule>(() =>
+    active && gate?.revealsFromStart(id) ? receive(revealed(0), value.length, now(), settings) : revealed(value.length),
+  );
   // A text that was live is still revealed when its last delta arrives with the next item (it is then no longer last).
   const wasLive = useRef(false);
   if (live) wasLive.current = true;
@@ -55,7 +59,7 @@ export function useReveal(id: string, value: string, live: boolean, settings: Re
   }, [behind, settings]);
 
   useIsomorphicLayoutEffect(() => {
-    if (gate && ((active && (live || behind)) || gate.shown(id) !== undefined)) gate.report(id, current.shown, value.length);
+    if (gate && (active || gate.shown(id) !== undefined)) gate.report(id, current.shown, value.length);
   });
   useIsomorphicLayoutEffect(() => (gate ? () => gate.forget(id) : undefined), [gate, id]);
 
