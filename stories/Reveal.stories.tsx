@@ -83,6 +83,16 @@ export const BurstCatchUp: Story = {
   },
 };
 
+/** A slow reveal (60 characters a second, up to 10 s behind), to look at the caret. */
+export const SlowWithCaret: Story = {
+  args: { chunkSize: 40, interval: 100, transcript: { reveal: { charactersPerSecond: 60, maxLagMs: 10_000 } } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(caret(canvasElement)).not.toBeNull(), { timeout: 5_000 });
+    // The caret ends the last line of text: inside the heading or paragraph being revealed.
+    await expect(caret(canvasElement)!.parentElement!.tagName).toMatch(/^(H2|P)$/);
+  },
+};
+
 /** Without `reveal`: each delta shows as it arrives, no caret. */
 export const WithoutReveal: Story = {
   args: { transcript: {} },

@@ -40,6 +40,15 @@ Done.
 
 const TOOLS: ToolDefinition[] = [{ name: 'search' }, { name: 'read_file' }];
 
+/**
+ * Streamdown as the prose component. `proseComponent={Streamdown}` works as it is (see the tests);
+ * here its table controls and link-safety dialog are turned off, because they are styled by
+ * Streamdown's Tailwind classes, which this Storybook does not load.
+ */
+function StreamdownProseBlock(props: ProseProps) {
+  return <Streamdown {...props} controls={false} linkSafety={{ enabled: false }} />;
+}
+
 /** A prose component of your own: here, the markdown source in a quiet monospace box (a stand-in for any renderer). */
 function SourceProse({ children, isAnimating }: ProseProps) {
   return (
@@ -53,7 +62,7 @@ function SourceProse({ children, isAnimating }: ProseProps) {
 function UnknownToolNotice({ tool, reason }: FallbackToolComponentProps) {
   if (reason !== 'unknown-tool') return <ToolCall tool={tool} />;
   return (
-    <div role="note" aria-label={`Unknown tool ${tool.toolName}`} style={{ padding: '0.6rem 0.9rem', border: '1px dashed currentColor', borderRadius: 8, margin: '0.5rem 0' }}>
+    <div role="note" aria-label={`Unknown tool ${tool.toolName}`} style={{ padding: '0.6rem 0.9rem', border: '1px dashed currentColor', borderRadius: 8 }}>
       <strong>{tool.toolName}</strong> is not a tool this app offers; the call was not run.
     </div>
   );
@@ -73,11 +82,12 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** `proseComponent={Streamdown}`: Streamdown draws the prose block by block (its own table, code and link markup); calls stay cards. */
+/** Streamdown draws the prose block by block (its own table, code and link markup); calls stay cards. */
 export const StreamdownProse: Story = {
-  args: { text: PROSE, proseComponent: Streamdown },
+  args: { text: PROSE, proseComponent: StreamdownProseBlock },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'the docs' })).toHaveAttribute('href', 'https://example.com/docs');
     await expect(canvasElement.querySelector('[data-streamdown="table"]')).not.toBeNull();
     await expect(canvas.getByRole('heading', { name: 'Findings' })).toBeInTheDocument();
     await expect(canvas.getByRole('group', { name: 'Tool call read_file' })).toHaveAttribute('data-status', 'output-available');

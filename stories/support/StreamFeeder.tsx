@@ -39,7 +39,7 @@ export function StreamFeeder({ text, chunkSize, interval, transcript }: StreamFe
   }, [store, text, chunkSize, interval]);
   return (
     <div style={{ display: 'grid', gap: '0.75rem' }}>
-      <p data-testid="fed" style={{ margin: 0, fontSize: '0.8rem', opacity: 0.75 }}>
+      <p data-testid="fed" style={{ margin: 0, font: '0.8rem system-ui, sans-serif', opacity: 0.75 }}>
         {fed} / {text.length} characters streamed
       </p>
       <ToolTranscript store={store} {...transcript} />

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOOL_STATES, type ToolDefinition } from '../../src/index.js';
 import { ToolCall, ToolTranscript, type FallbackToolComponentProps, type ProseProps } from '../../src/react/index.js';
@@ -61,6 +61,19 @@ describe('proseComponent', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('proseComponent={Streamdown}, as written', () => {
+  it('type-checks and renders Streamdown block by block, streaming the last', async () => {
+    const { Streamdown } = await import('streamdown');
+    const store = createTranscriptStore();
+    store.append('Some **bold** text.\n\n```tool t\n```\n\nGrowing *ital');
+    const { container } = render(<ToolTranscript store={store} proseComponent={Streamdown} />);
+    await waitFor(() => expect(container.querySelector('[data-streamdown="strong"]')?.textContent).toBe('bold'));
+    expect(container.querySelectorAll('[data-tool-call-id]')).toHaveLength(1);
+    // Streamdown closes the half-written emphasis itself.
+    await waitFor(() => expect(container.textContent).toContain('Growing ital'));
   });
 });
 
