@@ -81,3 +81,33 @@ describe('reveal schedule', () => {
     expect(resolveReveal({ maxLagMs: 50 })).toEqual({ ...DEFAULT_REVEAL, maxLagMs: 50 });
   });
 });
+
+describe('line markers', () => {
+  it('shows a block marker at the start of a line whole or not at all', async () => {
+    const { pastLineMarker } = await import('../../src/react/reveal/reveal-schedule.js');
+    const text = 'Intro.\n## Heading\n- item\n12. item\n> quote\n```ts\ncode\n```\nplain';
+    const at = (marker: string, offset: number) => text.indexOf(marker) + offset;
+    expect(pastLineMarker(text, at('## Heading', 1))).toBe(at('## Heading', 3));
+    expect(pastLineMarker(text, at('## Heading', 3))).toBe(at('## Heading', 3));
+    expect(pastLineMarker(text, at('- item', 1))).toBe(at('- item', 2));
+    expect(pastLineMarker(text, at('12. item', 2))).toBe(at('12. item', 4));
+    expect(pastLineMarker(text, at('> quote', 1))).toBe(at('> quote', 2));
+    // A fence opener line, its newline included.
+    expect(pastLineMarker(text, at('```ts', 2))).toBe(at('```ts', 6));
+    expect(pastLineMarker(text, at('plain', 2))).toBe(at('plain', 2));
+    expect(pastLineMarker(text, at('Intro', 3))).toBe(at('Intro', 3));
+  });
+
+  it('never reveals a lone # (an h1 for a moment) while revealing a heading', () => {
+    const text = '## Title\n\nBody text here.';
+    let s = receive(revealed(0), text.length, 0, SETTINGS);
+    const seen: number[] = [];
+    for (let t = 16; s.shown < s.length; t += 16) {
+      s = advance(s, t, 16, { ...SETTINGS, charactersPerSecond: 30 }, text);
+      seen.push(s.shown);
+    }
+    expect(seen).not.toContain(1);
+    expect(seen).not.toContain(2);
+    expect(seen[0]).toBe(3);
+  });
+});

@@ -42,8 +42,29 @@ export function advance(schedule: RevealSchedule, now: number, elapsed: number, 
   let shown = Math.min(schedule.length, Math.max(schedule.shown + 1, Math.floor(target)));
   // Never between the two halves of a surrogate pair (half an emoji would show as �).
   if (shown < schedule.length && isHighSurrogate(text.charCodeAt(shown - 1))) shown++;
+  shown = Math.min(schedule.length, pastLineMarker(text, shown));
   const pending = schedule.pending.filter((delta) => delta.length > shown);
   return { shown, length: schedule.length, pending };
+}
+
+/**
+ * A block marker at the start of a line (`## `, `- `, `1. `, `> `, a fence opener line): shown
+ * whole or not at all, so a heading does not flash as a bigger one (`#` alone is an h1) and a
+ * list or a code block does not begin as a paragraph of `-` or backticks.
+ */
+const LINE_MARKER = /^ {0,3}(?:#{1,6}[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|>[ \t]?|(?:`{3,}|~{3,})[^\n]*(?:\n|$))/;
+
+/** `shown`, moved to the end of the line marker it stops inside, if any. */
+export function pastLineMarker(text: string, shown: number): number {
+  // Only the first few columns of a line can hold a marker: look back that far, not to the start of a long line.
+  const from = Math.max(0, shown - 64);
+  const newline = text.slice(from, shown).lastIndexOf('\n');
+  if (newline === -1 && from > 0) return shown;
+  const lineStart = newline === -1 ? 0 : from + newline + 1;
+  const match = LINE_MARKER.exec(text.slice(lineStart, lineStart + 256));
+  if (!match) return shown;
+  const end = lineStart + match[0].length;
+  return end > shown ? end : shown;
 }
 
 function isHighSurrogate(code: number): boolean {
