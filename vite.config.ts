@@ -148,6 +148,7 @@ export default defineConfig({
     lib: {
       entry: {
         index: 'src/index.ts',
+        lite: 'src/lite/index.ts',
         remark: 'src/remark/index.ts',
         react: 'src/react/index.ts',
         store: 'src/store/index.ts',
