@@ -160,6 +160,8 @@ export default defineConfig({
     rolldownOptions: {
       external: isExternal,
       output: {
+        preserveModules: true,
+        preserveModulesRoot: 'src',
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
         // The command's shebang; and the React entry is client code for React Server Components
