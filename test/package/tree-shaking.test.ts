@@ -63,10 +63,16 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
   fence: { packages: ['yaml'], shared: ['shared/line-body', 'shared/object', 'shared/state', 'shared/throttle', 'shared/yaml'] },
   caret: { packages: ['yaml'], shared: ['shared/line-body', 'shared/object', 'shared/throttle', 'shared/yaml'] },
   emoji: { packages: [], shared: ['shared/leading-break', 'shared/object'] },
-  xml: { packages: [], shared: ['shared/json', 'shared/leading-break', 'shared/object', 'shared/position', 'shared/throttle', 'shared/work'] },
+  xml: {
+    packages: [],
+    shared: ['shared/close-tag', 'shared/identity', 'shared/json', 'shared/leading-break', 'shared/object', 'shared/position', 'shared/throttle', 'shared/units', 'shared/work'],
+  },
   json: { packages: [], shared: ['shared/json', 'shared/object', 'shared/position', 'shared/throttle'] },
-  sentinel: { packages: [], shared: ['shared/json', 'shared/leading-break', 'shared/object'] },
-  hermes: { packages: [], shared: ['json/calls', 'json/tracker', 'shared/json', 'shared/object', 'shared/position', 'shared/throttle'] },
+  sentinel: { packages: [], shared: ['shared/identity', 'shared/json', 'shared/leading-break', 'shared/object', 'shared/units'] },
+  hermes: {
+    packages: [],
+    shared: ['json/calls', 'json/tracker', 'shared/close-tag', 'shared/json', 'shared/object', 'shared/position', 'shared/throttle', 'shared/units'],
+  },
 };
 
 /** `src/syntaxes/xml/tag.ts` → `xml/tag`, for modules outside `own`'s folder. */
