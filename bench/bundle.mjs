@@ -47,6 +47,17 @@ export const parse = (text) => parseTranscript(text, { syntaxes: [${syntax}Synta
 }
 const SYNTAXES = ['fence', 'caret', 'emoji', 'xml', 'json', 'sentinel', 'hermes'];
 
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** What a goal's figure is made of that our code cannot shrink: the dependencies it must carry. */
+function floorNote(id, sizes) {
+  if (id === 'core') return `of it yaml ${kB(sizes.yaml.gzip)}, our code ${kB(sizes['core-own'].gzip)}`;
+  if (id === 'react') {
+    return `react-markdown + remark-gfm alone ${kB(sizes['react-markdown-gfm'].gzip)}, yaml ${kB(sizes.yaml.gzip)}, our code ${kB(sizes['react-own'].gzip)}`;
+  }
+  return undefined;
+}
+
 export async function runBundle() {
   const entries = [
     { id: 'core', label: 'tool-transcript (core, src/index.ts) with dependencies', source: "export * from './src/index.ts';", goal: 40_000 },
@@ -80,7 +91,7 @@ export async function runBundle() {
   for (const entry of entries) {
     const size = sizes[entry.id];
     const goal = entry.goal ? { op: '<=', value: entry.goal / 1000 } : undefined;
-    const figure = check(`bundle.${entry.id}`, `${entry.label}: min + gzip`, size.gzip / 1000, 'kB', goal);
+    const figure = check(`bundle.${entry.id}`, `${entry.label}: min + gzip`, size.gzip / 1000, 'kB', goal, floorNote(entry.id, sizes));
     rows.push({ id: entry.id, label: entry.label, min: size.min, gzip: size.gzip, goal, pass: figure.pass });
     figures.push(figure);
   }
