@@ -85,14 +85,21 @@ describe('tool-transcript/lite parses as the main entry does', () => {
 });
 
 describe('tool-transcript/lite takes syntax objects only', () => {
-  const message = 'tool-transcript: `syntaxes` must be an array of syntax objects here (for example [xmlSyntax]); names and the default set need the main entry, tool-transcript';
-
   it('refuses a missing list, a name, or something else, saying what to pass', () => {
     const call = (options: unknown) => () => lite.parseTranscript('text', options as lite.ExplicitOptions);
-    expect(call({})).toThrow(new TypeError(message));
-    expect(call({ syntaxes: ['xml'] })).toThrow(new TypeError(message));
-    expect(call({ syntaxes: [null] })).toThrow(new TypeError(message));
-    expect(() => lite.createTranscriptParser({} as lite.ExplicitOptions)).toThrow(new TypeError(message));
+    const noList = new TypeError('tool-transcript: `syntaxes` must be an array of syntax objects (for example [xmlSyntax]): tool-transcript/lite has no default set');
+    expect(call({})).toThrow(noList);
+    expect(() => lite.createTranscriptParser({} as lite.ExplicitOptions)).toThrow(noList);
+    expect(call({ syntaxes: ['xml'] })).toThrow(
+      new TypeError('tool-transcript: the syntax name "xml" needs the main entry, tool-transcript; tool-transcript/lite takes syntax objects (for example xmlSyntax)'),
+    );
+    expect(call({ syntaxes: [null] })).toThrow(new TypeError('tool-transcript: `syntaxes` must hold syntax objects, not null'));
+  });
+
+  it('the main entry gives the same error for a list holding something other than a syntax', () => {
+    expect(() => main.parseTranscript('text', { syntaxes: [null as unknown as ToolSyntax] })).toThrow(
+      new TypeError('tool-transcript: `syntaxes` must hold syntax objects, not null'),
+    );
   });
 
   it('an empty list is no syntax at all: everything is text', () => {

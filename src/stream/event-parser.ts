@@ -116,10 +116,16 @@ export function transcriptTransform(options: ExplicitOptions): TransformStream<s
 
 /** The syntax list, checked: plain JavaScript callers can pass anything. */
 function checkedSyntaxes(syntaxes: readonly ToolSyntax[] | undefined): readonly ToolSyntax[] {
-  if (!Array.isArray(syntaxes) || syntaxes.some((syntax) => typeof syntax !== 'object' || syntax === null)) {
-    throw new TypeError(
-      'tool-transcript: `syntaxes` must be an array of syntax objects here (for example [xmlSyntax]); names and the default set need the main entry, tool-transcript',
-    );
+  if (!Array.isArray(syntaxes)) {
+    throw new TypeError('tool-transcript: `syntaxes` must be an array of syntax objects (for example [xmlSyntax]): tool-transcript/lite has no default set');
+  }
+  for (const syntax of syntaxes as readonly unknown[]) {
+    if (typeof syntax === 'string') {
+      throw new TypeError(
+        `tool-transcript: the syntax name ${JSON.stringify(syntax)} needs the main entry, tool-transcript; tool-transcript/lite takes syntax objects (for example xmlSyntax)`,
+      );
+    }
+    if (typeof syntax !== 'object' || syntax === null) throw new TypeError(`tool-transcript: \`syntaxes\` must hold syntax objects, not ${String(syntax)}`);
   }
   return syntaxes;
 }
