@@ -94,7 +94,7 @@ if (hasFiles('test', /\.test\.ts$/, ['browser/', 'react/'])) {
       name: 'node',
       environment: 'node',
       include: ['test/**/*.test.ts'],
-      setupFiles: ['test/support/fast-check-seed.ts'],
+      setupFiles: ['test/support/fast-check-seed.ts', 'test/support/property-cases.ts'],
       exclude: [...configDefaults.exclude, 'test/browser/**', 'test/react/**'],
     },
   });
@@ -108,7 +108,7 @@ if (hasFiles('test/react', /\.test\.tsx?$/)) {
       name: 'jsdom',
       environment: 'jsdom',
       include: ['test/react/**/*.test.{ts,tsx}'],
-      setupFiles: ['test/support/fast-check-seed.ts'],
+      setupFiles: ['test/support/fast-check-seed.ts', 'test/support/property-cases.ts'],
     },
   });
 }
@@ -172,6 +172,8 @@ export default defineConfig({
   },
   test: {
     passWithNoTests: false,
+    // The second adds up the fast-check cases of the run (PROPERTY_BUDGET=<n> makes it a floor).
+    reporters: ['default', './test/support/property-budget-reporter.ts'],
     projects,
   },
 });
