@@ -94,7 +94,7 @@ if (hasFiles('test', /\.test\.ts$/, ['browser/', 'react/'])) {
       name: 'node',
       environment: 'node',
       include: ['test/**/*.test.ts'],
-      setupFiles: ['test/support/fast-check-seed.ts'],
+      setupFiles: ['test/support/fast-check-seed.ts', 'test/support/property-cases.ts'],
       exclude: [...configDefaults.exclude, 'test/browser/**', 'test/react/**'],
     },
   });
@@ -108,7 +108,7 @@ if (hasFiles('test/react', /\.test\.tsx?$/)) {
       name: 'jsdom',
       environment: 'jsdom',
       include: ['test/react/**/*.test.{ts,tsx}'],
-      setupFiles: ['test/support/fast-check-seed.ts'],
+      setupFiles: ['test/support/fast-check-seed.ts', 'test/support/property-cases.ts'],
     },
   });
 }
@@ -148,6 +148,7 @@ export default defineConfig({
     lib: {
       entry: {
         index: 'src/index.ts',
+        lite: 'src/lite/index.ts',
         remark: 'src/remark/index.ts',
         react: 'src/react/index.ts',
         store: 'src/store/index.ts',
@@ -159,6 +160,8 @@ export default defineConfig({
     rolldownOptions: {
       external: isExternal,
       output: {
+        preserveModules: true,
+        preserveModulesRoot: 'src',
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
         // The command's shebang; and the React entry is client code for React Server Components
@@ -169,6 +172,8 @@ export default defineConfig({
   },
   test: {
     passWithNoTests: false,
+    // The second adds up the fast-check cases of the run (PROPERTY_BUDGET=<n> makes it a floor).
+    reporters: ['default', './test/support/property-budget-reporter.ts'],
     projects,
   },
 });

@@ -183,7 +183,14 @@ export function renderMarkdown({ meta, parts }) {
   const bundle = parts.bundle?.tables?.bundle;
   if (bundle) {
     out.push('## Bundle size (esbuild, minified, ESM, browser; react and react-dom external)', '');
-    out.push(table(['bundle', 'min', 'min + gzip'], bundle.map((r) => [r.label, `${fmt(r.min / 1000, 1)} kB`, `${fmt(r.gzip / 1000, 1)} kB`])), '');
+    const goalCell = (r) => (r.goal ? `${r.goal.op === '<=' ? '≤' : '≥'} ${fmt(r.goal.value, 1)} kB ${r.pass ? '✅' : '❌'}` : '');
+    out.push(
+      table(
+        ['bundle', 'min', 'min + gzip', 'goal'],
+        bundle.map((r) => [r.label, `${fmt(r.min / 1000, 1)} kB`, `${fmt(r.gzip / 1000, 1)} kB`, goalCell(r)]),
+      ),
+      '',
+    );
   }
   if (parts.middleware?.markdown) out.push(parts.middleware.markdown);
   return `${out.join('\n')}\n`;

@@ -20,11 +20,13 @@ type UnifiedParser = NonNullable<Processor['parser']>;
  * Turns every tool-call block into a `toolCall` mdast node at the place it stood, using the same
  * scanner, syntaxes and options as `parseTranscript`.
  *
- * - **Parsing**: wraps the parser remark-parse installed (or installs remark-parse's own when there
- *   is none yet), so use it after `remark-parse` (`remark()` and react-markdown do). The document is
- *   segmented by the scanner; the text between blocks is parsed by remark-parse with every micromark
- *   and mdast extension other plugins registered (remark-gfm works alongside), and its positions
- *   are those of the whole document. A block inside a paragraph, list or quote splits it there.
+ * - **Parsing**: the processor's parser becomes one that segments the document with the scanner
+ *   and parses the text between blocks with the markdown parser installed by `remark-parse`
+ *   (with every micromark and mdast extension other plugins registered: remark-gfm works
+ *   alongside), its positions those of the whole document. The order of `.use` calls does not
+ *   matter: a parser installed after this plugin (remark-parse used later) is wrapped the same
+ *   way, and with none installed remark-parse's own is used. A block inside a paragraph, list or
+ *   quote splits it there.
  * - **HTML**: each node carries `data.hName`/`hProperties`/`hChildren`, so `remark-rehype` and
  *   react-markdown render it as a `<section class="tt-tool">` with `data-tool-call-id`,
  *   `data-tool-name`, `data-status` and `data-syntax`, and its input, output and error as escaped
@@ -38,9 +40,23 @@ export function remarkToolCalls(this: Processor, options?: RemarkToolCallsOption
   const self = this;
   const settings = options ?? {};
   const syntaxes = resolveSyntaxes(settings.syntaxes);
-  const markdown: UnifiedParser = self.parser ?? remarkParseParser(self);
-
-  self.parser = (doc, file) => parseWithToolCalls(doc, (text) => markdown(text, file) as Root, settings);
+  let markdown: UnifiedParser | undefined = self.parser;
+  const toolCallParser: UnifiedParser = (doc, file) => {
+    const parse = (markdown ??= remarkParseParser(self));
+    return parseWithToolCalls(doc, (text) => parse(text, file) as Root, settings);
+  };
+  // unified reads `processor.parser` only when parsing, and remark-parse assigns it when it is
+  // attached: an accessor keeps whatever parser is assigned later as the markdown parser under
+  // ours, so `.use(remarkToolCalls).use(remarkParse)` works as the usual order does instead of
+  // silently dropping the plugin.
+  Object.defineProperty(self, 'parser', {
+    configurable: true,
+    enumerable: true,
+    get: () => toolCallParser,
+    set: (parser: UnifiedParser | undefined) => {
+      markdown = parser;
+    },
+  });
 
   const data = self.data();
   const toMarkdownExtensions = data.toMarkdownExtensions ?? (data.toMarkdownExtensions = []);

@@ -1,6 +1,7 @@
 import type { TranscriptChunk, TranscriptOptions, UIMessageChunk } from '../types.js';
 import { settleEvents, type EncodeOptions } from './chunks.js';
-import { createTranscriptParser } from './parser.js';
+import * as explicit from './event-parser.js';
+import { withSyntaxObjects } from './parser.js';
 
 /**
  * A Web `TransformStream` from text deltas to AI SDK UI-message chunks. Wrap
@@ -8,15 +9,7 @@ import { createTranscriptParser } from './parser.js';
  * `createUIMessageStream` writer.
  */
 export function transcriptTransform(options: TranscriptOptions = {}): TransformStream<string, UIMessageChunk> {
-  const parser = createTranscriptParser(options);
-  return new TransformStream<string, UIMessageChunk>({
-    transform(delta, controller) {
-      for (const chunk of parser.write(delta)) controller.enqueue(chunk);
-    },
-    flush(controller) {
-      for (const chunk of parser.end()) controller.enqueue(chunk);
-    },
-  });
+  return explicit.transcriptTransform(withSyntaxObjects(options));
 }
 
 /**

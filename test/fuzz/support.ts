@@ -36,9 +36,6 @@ export const RUNS = {
   remark: 1_500,
 };
 
-/** Generated cases the fuzz properties add to a default run. */
-export const FUZZ_CI_CASES = Object.values(RUNS).reduce((sum, runs) => sum + runs, 0);
-
 /** fast-check parameters for `count` runs, scaled under FUZZ=1. */
 export function runs(count: number): { numRuns: number } {
   return { numRuns: count * SCALE };

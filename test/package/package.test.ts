@@ -93,6 +93,13 @@ console.log(JSON.stringify(chunks.map((c) => c.type === 'tool' ? [c.toolName, c.
     expect(node(dir, script)).toEqual({ code: 0, stdout: '["text",["ls",{"path":"."}],"text"]\n', stderr: '' });
   });
 
+  it("imports 'tool-transcript/lite' in node and parses with the syntax objects given", () => {
+    const script = `import { parseTranscript, xmlSyntax } from 'tool-transcript/lite';
+const chunks = parseTranscript('<tool name="ls"><arguments><arg name="path">.</arg></arguments></tool>', { syntaxes: [xmlSyntax] });
+console.log(JSON.stringify(chunks.map((c) => c.type === 'tool' ? [c.toolName, c.input] : c.type)));`;
+    expect(node(dir, script)).toEqual({ code: 0, stdout: '[["ls",{"path":"."}]]\n', stderr: '' });
+  });
+
   it('runs `tool-transcript parse`; `render` names the packages it needs in one line', () => {
     const bin = join(dir, 'node_modules/.bin/tool-transcript');
     const parsed = spawnSync(bin, ['parse', '-'], { cwd: dir, input: '^^^ls\n^^^', encoding: 'utf8' });

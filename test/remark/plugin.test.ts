@@ -91,6 +91,24 @@ describe('parsing', () => {
     expect(tree.children.map((node) => node.type)).toEqual(['paragraph', 'toolCall']);
     expect((tree.children[0] as Paragraph).children[0]!.type).toBe('delete');
   });
+
+  it('gives the same tree whichever of remark-parse and the plugin is used first', () => {
+    const doc = `| a |\n| - |\n| 1 |\n\n${FENCE}\n\n~~x~~ ${EMOJI}\n`;
+    const usual = unified().use(remarkParse).use(remarkGfm).use(remarkToolCalls).parse(doc);
+    const orders = [
+      unified().use(remarkToolCalls).use(remarkParse).use(remarkGfm),
+      unified().use(remarkGfm).use(remarkToolCalls).use(remarkParse),
+      unified().use(remarkToolCalls, { syntaxes: ['fence', 'emoji'] }).use(remarkGfm).use(remarkParse),
+    ];
+    expect(toolCalls(usual as Root)).toHaveLength(2);
+    for (const processor of orders) expect(processor.parse(doc)).toEqual(usual);
+  });
+
+  it('keeps working in a copy of the processor and in remark()', () => {
+    const processor = unified().use(remarkToolCalls).use(remarkParse);
+    expect(toolCalls(processor().parse(EMOJI) as Root)).toHaveLength(1);
+    expect(toolCalls(remark().use(remarkToolCalls).parse(EMOJI) as Root)).toHaveLength(1);
+  });
 });
 
 describe('positions', () => {

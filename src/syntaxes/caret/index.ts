@@ -57,4 +57,4 @@ export function createCaretSyntax(options: CaretSyntaxOptions = {}): ToolSyntax 
 }
 
 /** The caret syntax with default options (formats in the shipped v1 grammar). */
-export const caretSyntax: ToolSyntax = createCaretSyntax();
+export const caretSyntax: ToolSyntax = /* @__PURE__ */ createCaretSyntax();

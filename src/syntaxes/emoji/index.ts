@@ -26,4 +26,4 @@ export function createEmojiSyntax(): ToolSyntax {
 }
 
 /** The emoji syntax. */
-export const emojiSyntax: ToolSyntax = createEmojiSyntax();
+export const emojiSyntax: ToolSyntax = /* @__PURE__ */ createEmojiSyntax();

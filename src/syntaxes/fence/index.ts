@@ -26,4 +26,4 @@ export function createFenceSyntax(options: FenceSyntaxOptions = {}): ToolSyntax 
 }
 
 /** The fence syntax with default options. */
-export const fenceSyntax: ToolSyntax = createFenceSyntax();
+export const fenceSyntax: ToolSyntax = /* @__PURE__ */ createFenceSyntax();

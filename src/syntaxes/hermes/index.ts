@@ -32,4 +32,4 @@ export function createHermesSyntax(): ToolSyntax {
 }
 
 /** The hermes syntax. On by default. */
-export const hermesSyntax: ToolSyntax = createHermesSyntax();
+export const hermesSyntax: ToolSyntax = /* @__PURE__ */ createHermesSyntax();

@@ -1,7 +1,9 @@
 import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
 import { JsonTracker } from '../json/tracker.js';
+import { CloseStep, CloseTagMatcher } from '../shared/close-tag.js';
 import { parseJson } from '../shared/json.js';
 import { RebuildThrottle } from '../shared/throttle.js';
+import { isBlank } from '../shared/units.js';
 import { hermesCall } from './call.js';
 import { HermesWatcher } from './watcher.js';
 
@@ -12,10 +14,6 @@ const TAG = 'tool_call';
 const SMALL_BODY = 4096;
 
 const NON_BLANK = /[^ \t\r\n]/;
-
-function isBlank(unit: string): boolean {
-  return unit === ' ' || unit === '\t' || unit === '\n' || unit === '\r';
-}
 
 /**
  * Reads `<tool_call>` (any case, spaces or tabs allowed before the `>`) and
@@ -71,10 +69,8 @@ export class HermesBlock implements BlockReader {
   private readonly tracker: JsonTracker;
   private readonly throttle = new RebuildThrottle(SMALL_BODY);
   private delta = '';
-  /** Units of a possible closer, as written (`''` when none is being matched). */
-  private held = '';
-  /** Past `</tool_call`: only blanks before `>` are still the closer. */
-  private inCloserTail = false;
+  /** A possible `</tool_call>` being matched. */
+  private readonly closer = new CloseTagMatcher(TAG);
   /** Where the first non-blank unit after the value stands, once there is one. */
   private trailing: { line: number; column: number; unit: string } | undefined;
   /** Line and column of the next unit after the value (while looking for trailing text). */
@@ -90,19 +86,17 @@ export class HermesBlock implements BlockReader {
 
   read(text: string, from: number, to: number): number {
     let i = from;
+    const closer = this.closer;
     while (i < to) {
-      if (this.held !== '') {
-        const unit = text[i]!;
-        const step = this.closerStep(unit);
-        if (step === 'done') return i + 1;
-        if (step === 'more') {
+      if (closer.held !== '') {
+        const step = closer.push(text[i]!);
+        if (step === CloseStep.Done) return i + 1;
+        if (step === CloseStep.More) {
           i++;
           continue;
         }
         // Not the closer: what was held is content, and this unit is read again.
-        const held = this.held;
-        this.held = '';
-        this.inCloserTail = false;
+        const held = closer.release();
         this.content(held, 0, held.length);
         continue;
       }
@@ -111,16 +105,14 @@ export class HermesBlock implements BlockReader {
       if (j > i) this.content(text, i, j);
       if (j === to) break;
       if (this.tracker.inString && !this.tracker.done) this.content(text, j, j + 1);
-      else this.held = '<';
+      else closer.start();
       i = j + 1;
     }
     return -1;
   }
 
   endOfInput(): boolean {
-    const held = this.held;
-    this.held = '';
-    this.inCloserTail = false;
+    const held = this.closer.release();
     this.content(held, 0, held.length);
     return false;
   }
@@ -207,21 +199,6 @@ export class HermesBlock implements BlockReader {
       } else if (unit !== '\n') after.column++;
       after.afterCR = unit === '\r';
     }
-  }
-
-  /** One unit of a possible closer `</tool_call>`. */
-  private closerStep(unit: string): 'more' | 'done' | 'fail' {
-    if (this.inCloserTail) {
-      if (unit === '>') return 'done';
-      if (!isBlank(unit)) return 'fail';
-    } else {
-      const at = this.held.length;
-      const expected = at === 1 ? '/' : TAG[at - 2];
-      if (unit.toLowerCase() !== expected) return 'fail';
-      if (at === TAG.length + 1) this.inCloserTail = true;
-    }
-    this.held += unit;
-    return 'more';
   }
 
   private repairedValue(): unknown {

@@ -64,4 +64,4 @@ export function createJsonSyntax(options: JsonSyntaxOptions = {}): ToolSyntax {
 }
 
 /** The JSON syntax with default options (formats the OpenAI form). Opt-in: not in `defaultSyntaxes`. */
-export const jsonSyntax: ToolSyntax = createJsonSyntax();
+export const jsonSyntax: ToolSyntax = /* @__PURE__ */ createJsonSyntax();

@@ -47,4 +47,4 @@ export function createSentinelSyntax(options: SentinelSyntaxOptions = {}): ToolS
 }
 
 /** The sentinel syntax. */
-export const sentinelSyntax: ToolSyntax = createSentinelSyntax();
+export const sentinelSyntax: ToolSyntax = /* @__PURE__ */ createSentinelSyntax();

@@ -1,5 +1,7 @@
 import { TextBuffer } from '../../scanner/text-buffer.js';
+import { identityOf } from '../shared/identity.js';
 import { LeadingBreak } from '../shared/leading-break.js';
+import { isBlank } from '../shared/units.js';
 import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
 import { readSentinelHeader, sentinelCall, type SentinelHeader } from './header.js';
 
@@ -28,10 +30,6 @@ const enum Phase {
   Close,
 }
 
-function isJsonSpace(unit: string): boolean {
-  return unit === ' ' || unit === '\t' || unit === '\n' || unit === '\r';
-}
-
 /**
  * Reads `[[SEG_START {json}]]` (the keyword in any case, whitespace allowed
  * around the JSON). The JSON is delimited by a balanced-brace scan that
@@ -58,7 +56,7 @@ export class SentinelOpener implements OpenerReader {
         if (index === START.length - 1) this.phase = Phase.BeforeJson;
         return undefined;
       case Phase.BeforeJson:
-        if (isJsonSpace(unit)) return undefined;
+        if (isBlank(unit)) return undefined;
         if (unit !== '{') return index;
         this.phase = Phase.Json;
         this.json = '{';
@@ -67,7 +65,7 @@ export class SentinelOpener implements OpenerReader {
       case Phase.Json:
         return this.jsonUnit(unit, index);
       case Phase.AfterJson:
-        if (isJsonSpace(unit)) return undefined;
+        if (isBlank(unit)) return undefined;
         if (unit !== ']') return index;
         this.phase = Phase.Close;
         return undefined;
@@ -173,8 +171,7 @@ export class SentinelBlock implements BlockReader {
   }
 
   identity(): BlockIdentity {
-    const { toolName, toolCallId } = this.header;
-    return toolCallId === undefined ? { toolName } : { toolName, toolCallId };
+    return identityOf(this.header.toolName, this.header.toolCallId);
   }
 
   takeInputDelta(): string {

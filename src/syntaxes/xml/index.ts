@@ -62,4 +62,4 @@ export function createXmlSyntax(options: XmlSyntaxOptions = {}): ToolSyntax {
 }
 
 /** The XML syntax with default options (formats the `<tool name="N">` form). */
-export const xmlSyntax: ToolSyntax = createXmlSyntax();
+export const xmlSyntax: ToolSyntax = /* @__PURE__ */ createXmlSyntax();

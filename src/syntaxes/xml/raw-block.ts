@@ -1,6 +1,9 @@
 import type { BlockIdentity, BlockReader, ParsedCall } from '../../types.js';
+import { CloseStep, CloseTagMatcher } from '../shared/close-tag.js';
+import { identityOf } from '../shared/identity.js';
 import { LeadingBreak } from '../shared/leading-break.js';
-import { CONTENT_MARKERS } from './tokenizer.js';
+import { setOwn } from '../shared/object.js';
+import { MarkerStart } from './tokenizer.js';
 import { trimOneLineBreak } from './value-text.js';
 
 /** Shorthand tags whose body is one raw value. */
@@ -17,19 +20,13 @@ export type XmlShorthand = 'write_file' | 'run_bash';
  * one line break trimmed at each inner edge.
  */
 export class XmlRawBlock implements BlockReader {
-  private readonly closer: string;
+  private readonly closer: CloseTagMatcher;
   private body = '';
   private delta = '';
-  /** Units of the close tag matched so far, as written. */
-  private held = '';
-  /** Past `</name`: only spaces before `>` are still the close tag. */
-  private inCloserTail = false;
   /** One line break right after the opener is not content. */
   private readonly leading = new LeadingBreak();
-  /** While the body may still start with a content marker: the units held (blanks, then a marker's prefix). */
-  private markerHeld: string | undefined = '';
-  /** The units of `markerHeld` after its blanks. */
-  private markerPart = '';
+  /** While the body may still start with a content marker: its start read so far. */
+  private markerStart: MarkerStart | undefined = new MarkerStart();
   /** The body started with this marker pair (the start marker is not in `body`). */
   private marker: readonly [string, string] | undefined;
   /** The one line break after the start marker is not content. */
@@ -41,38 +38,39 @@ export class XmlRawBlock implements BlockReader {
     private readonly attrs: ReadonlyArray<[string, string]>,
     private readonly toolCallId: string | undefined,
   ) {
-    this.closer = `</${toolName}`;
+    this.closer = new CloseTagMatcher(toolName);
   }
 
   read(text: string, from: number, to: number): number {
+    const closer = this.closer;
     let i = from;
     while (i < to) {
-      if (this.held === '') {
+      if (closer.held === '') {
         // Fast path: everything before the next `<` is body.
         let j = text.indexOf('<', i);
         if (j < 0 || j >= to) j = to;
         if (j > i) this.confirm(text.slice(i, j));
         if (j === to) break;
-        this.held = '<';
+        closer.start();
         i = j + 1;
         continue;
       }
-      const unit = text[i]!;
-      if (this.advance(unit)) return i + 1;
-      i++;
+      const step = closer.push(text[i]!);
+      if (step === CloseStep.Done) return i + 1;
+      if (step === CloseStep.More) i++;
+      // Not the close tag: what was held is body, and this unit is read again.
+      else this.confirm(closer.release());
     }
     return -1;
   }
 
   endOfInput(): boolean {
-    this.confirm(this.held);
-    this.held = '';
-    this.inCloserTail = false;
+    this.confirm(this.closer.release());
     return false;
   }
 
   identity(): BlockIdentity {
-    return this.toolCallId === undefined ? { toolName: this.toolName } : { toolName: this.toolName, toolCallId: this.toolCallId };
+    return identityOf(this.toolName, this.toolCallId);
   }
 
   takeInputDelta(): string {
@@ -86,10 +84,10 @@ export class XmlRawBlock implements BlockReader {
   }
 
   finish(): ParsedCall[] {
-    if (this.markerHeld) {
+    if (this.markerStart) {
       // Cut off while it could still have been a marker: it was body.
-      this.body += this.markerHeld;
-      this.markerHeld = undefined;
+      this.body += this.markerStart.held;
+      this.markerStart = undefined;
     }
     let body = this.body;
     const end = this.marker?.[1];
@@ -104,43 +102,12 @@ export class XmlRawBlock implements BlockReader {
   private call(value: string): ParsedCall {
     // `{command, …attributes}` and `{path, …, content}`; the body wins over an attribute of its name.
     const input: Record<string, unknown> = {};
-    if (this.toolName === 'run_bash') setKey(input, this.field, value);
-    for (const [key, attrValue] of this.attrs) if (key !== this.field) setKey(input, key, attrValue);
-    if (this.toolName === 'write_file') setKey(input, this.field, value);
+    if (this.toolName === 'run_bash') setOwn(input, this.field, value);
+    for (const [key, attrValue] of this.attrs) if (key !== this.field) setOwn(input, key, attrValue);
+    if (this.toolName === 'write_file') setOwn(input, this.field, value);
     const call: ParsedCall = { toolName: this.toolName, input };
     if (this.toolCallId !== undefined) call.toolCallId = this.toolCallId;
     return call;
-  }
-
-  /** One unit of a possible close tag; `true` when it is complete. */
-  private advance(unit: string): boolean {
-    if (this.inCloserTail) {
-      if (unit === '>') {
-        this.held = '';
-        this.inCloserTail = false;
-        return true;
-      }
-      if (unit === ' ' || unit === '\t' || unit === '\n' || unit === '\r') {
-        this.held += unit;
-        return false;
-      }
-    } else {
-      const at = this.held.length;
-      if (unit.toLowerCase() === this.closer[at]) {
-        this.held += unit;
-        if (this.held.length === this.closer.length) this.inCloserTail = true;
-        return false;
-      }
-    }
-    // Not the close tag: what was held is body, and this unit may begin one.
-    this.confirm(this.held);
-    this.inCloserTail = false;
-    if (unit === '<') this.held = '<';
-    else {
-      this.held = '';
-      this.confirm(unit);
-    }
-    return false;
   }
 
   private confirm(units: string): void {
@@ -148,7 +115,7 @@ export class XmlRawBlock implements BlockReader {
     this.delta += units;
     // Dropped as it arrives, so a partial never copies the body.
     let start = this.leading.skipIn(units);
-    if (this.markerHeld !== undefined) start = this.startMarker(units, start);
+    if (this.markerStart) start = this.startMarker(units, start);
     if (this.marker !== undefined && !this.afterMarker.done) start += this.afterMarker.skipIn(units.slice(start));
     this.body += start === 0 ? units : units.slice(start);
   }
@@ -161,31 +128,18 @@ export class XmlRawBlock implements BlockReader {
    */
   private startMarker(units: string, start: number): number {
     let i = start;
-    for (; i < units.length && this.markerHeld !== undefined; i++) {
-      const unit = units[i]!;
-      if (this.markerPart === '' && (unit === ' ' || unit === '\t' || unit === '\n' || unit === '\r')) {
-        this.markerHeld += unit;
-        continue;
-      }
-      const part = this.markerPart + unit;
-      const marker = CONTENT_MARKERS.find(([open]) => open.startsWith(part));
-      if (marker === undefined) {
-        this.body += this.markerHeld;
-        this.markerHeld = undefined;
+    for (; i < units.length && this.markerStart; i++) {
+      const marker = this.markerStart.push(units[i]!);
+      if (marker === false) {
+        this.body += this.markerStart.held;
+        this.markerStart = undefined;
         return i;
       }
-      this.markerHeld += unit;
-      this.markerPart = part;
-      if (part === marker[0]) {
+      if (marker !== undefined) {
         this.marker = marker;
-        this.markerHeld = undefined;
+        this.markerStart = undefined;
       }
     }
     return i;
   }
-}
-
-/** Sets a key as an own property (so `__proto__` is an ordinary key). */
-function setKey(object: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 }

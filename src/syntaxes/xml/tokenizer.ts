@@ -1,5 +1,6 @@
 import { TagReader, TagStep } from './tag.js';
 import { SourcePosition } from '../shared/position.js';
+import { isBlank } from '../shared/units.js';
 
 /** Where a token starts, counted from the block's `<` (line 1, column 1). */
 export interface Position {
@@ -59,6 +60,35 @@ export const CONTENT_MARKERS: ReadonlyArray<readonly [start: string, end: string
   ['__START_PATCH__', '__END_PATCH__'],
 ];
 
+/**
+ * Reads the start of a value, one unit at a time, for a start content marker: blanks, then a
+ * marker's prefix, are held. Shared by the `<tool>` values and the `<write_file>` body.
+ */
+export class MarkerStart {
+  /** The units held so far, as written (blanks, then a start marker's prefix). */
+  held = '';
+  /** The units of `held` after its blanks. */
+  private part = '';
+
+  /**
+   * Takes the next unit: `undefined` while it is held, the marker pair once the start marker is
+   * complete (`held` is its text, blanks included), `false` when the value does not start with
+   * one (`held` is text, and this unit is read again).
+   */
+  push(unit: string): readonly [start: string, end: string] | false | undefined {
+    if (this.part === '' && isBlank(unit)) {
+      this.held += unit;
+      return undefined;
+    }
+    const part = this.part + unit;
+    const marker = CONTENT_MARKERS.find(([start]) => start.startsWith(part));
+    if (marker === undefined) return false;
+    this.held += unit;
+    this.part = part;
+    return part === marker[0] ? marker : undefined;
+  }
+}
+
 /** Longest tag inside a body before its `<` is taken as text. */
 const MAX_TAG_LENGTH = 4096;
 
@@ -90,10 +120,10 @@ export class XmlTokenizer {
   private tagStart = 0;
   private cdata = '';
   private brackets = 0;
-  /** MarkerStart: the units held (blanks, then a start marker's prefix); Verbatim: a possible end marker's prefix. */
+  /** Verbatim: a possible end marker's prefix. */
   private held = '';
-  /** MarkerStart: the units of `held` after its leading blanks. */
-  private markerPart = '';
+  /** MarkerStart: the start of the value read so far. */
+  private markerStart = new MarkerStart();
   private heldAt: Position = { line: 1, column: 1 };
   /** Verbatim: the end marker that ends it. */
   private endMarker = '';
@@ -162,37 +192,25 @@ export class XmlTokenizer {
    */
   expectContentMarker(): void {
     this.mode = Mode.MarkerStart;
-    this.held = '';
-    this.markerPart = '';
+    this.markerStart = new MarkerStart();
     this.heldAt = this.position();
   }
 
   /** One unit at the start of a value. Returns `false` when the unit is to be read again as text. */
   private markerUnit(unit: string): boolean {
-    if (this.markerPart === '' && (unit === ' ' || unit === '\t' || unit === '\n' || unit === '\r')) {
-      this.held += unit;
-      this.at.advance(unit);
-      return true;
-    }
-    const part = this.markerPart + unit;
-    const marker = CONTENT_MARKERS.find(([start]) => start.startsWith(part));
-    if (marker === undefined) {
+    const start = this.markerStart;
+    const marker = start.push(unit);
+    if (marker === false) {
       // No marker: what was held is text, and this unit is read again as text.
       this.mode = Mode.Text;
-      if (this.held !== '') this.sink.text(this.held, this.heldAt);
-      this.held = '';
-      this.markerPart = '';
+      if (start.held !== '') this.sink.text(start.held, this.heldAt);
       return false;
     }
-    this.held += unit;
-    this.markerPart = part;
     this.at.advance(unit);
-    if (part === marker[0]) {
+    if (marker !== undefined) {
       this.mode = Mode.Verbatim;
       this.endMarker = marker[1];
-      this.sink.contentStart(this.held, this.heldAt);
-      this.held = '';
-      this.markerPart = '';
+      this.sink.contentStart(start.held, this.heldAt);
     }
     return true;
   }
@@ -236,7 +254,8 @@ export class XmlTokenizer {
   pending(): string {
     if (this.mode === Mode.Tag) return this.tagRaw;
     if (this.mode === Mode.CData) return this.tagRaw + this.cdata;
-    if (this.mode === Mode.MarkerStart || this.mode === Mode.Verbatim) return this.held;
+    if (this.mode === Mode.MarkerStart) return this.markerStart.held;
+    if (this.mode === Mode.Verbatim) return this.held;
     return '';
   }
 

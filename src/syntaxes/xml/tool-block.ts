@@ -1,4 +1,5 @@
 import type { BlockIdentity, BlockReader, ParsedCall } from '../../types.js';
+import { identityOf } from '../shared/identity.js';
 import { parseJson } from '../shared/json.js';
 import { isRecord } from '../shared/object.js';
 import { Collector } from './collector.js';
@@ -154,8 +155,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   }
 
   identity(): BlockIdentity {
-    const { toolName, toolCallId } = this.header;
-    return toolCallId === undefined ? { toolName } : { toolName, toolCallId };
+    return identityOf(this.header.toolName, this.header.toolCallId);
   }
 
   takeInputDelta(): string {

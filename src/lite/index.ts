@@ -1,0 +1,34 @@
+/**
+ * tool-transcript/lite: the core parser over the syntax objects you pass, with no default set
+ * and no syntax names. The functions are those of the main entry with `syntaxes` required, so
+ * a bundle carries only the syntaxes the app passes: an XML-only parser carries no YAML (the
+ * `fence` and `caret` syntaxes are the ones that read YAML).
+ *
+ * @example
+ * import { createTranscriptParser, xmlSyntax } from 'tool-transcript/lite';
+ * const parser = createTranscriptParser({ syntaxes: [xmlSyntax] });
+ *
+ * @packageDocumentation
+ */
+export * from '../types.js';
+export {
+  parseTranscript,
+  createTranscriptParser,
+  createTranscriptEventParser,
+  transcriptTransform,
+  type ExplicitOptions,
+  type TranscriptParser,
+  type TranscriptEventParser,
+  type EventParserOptions,
+} from '../stream/event-parser.js';
+export { createStreamChunks } from '../stream/transform.js';
+export { createChunkEncoder } from '../stream/encode.js';
+export type { TranscriptEvent } from '../stream/events.js';
+export type { EncodeOptions } from '../stream/chunks.js';
+export { createCaretSyntax, caretSyntax, type CaretSyntaxOptions, type CaretGrammar } from '../syntaxes/caret/index.js';
+export { createEmojiSyntax, emojiSyntax, type EmojiInput } from '../syntaxes/emoji/index.js';
+export { createFenceSyntax, fenceSyntax, type FenceSyntaxOptions } from '../syntaxes/fence/index.js';
+export { createHermesSyntax, hermesSyntax } from '../syntaxes/hermes/index.js';
+export { createJsonSyntax, jsonSyntax, type JsonSyntaxOptions, type JsonStyle } from '../syntaxes/json/index.js';
+export { createSentinelSyntax, sentinelSyntax, type SentinelSyntaxOptions } from '../syntaxes/sentinel/index.js';
+export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from '../syntaxes/xml/index.js';

@@ -1,0 +1,172 @@
+import { createCallReview } from '../format/call-review.js';
+import { Scanner } from '../scanner/scanner.js';
+import type { ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunk } from '../types.js';
+import { createChunkEncoder } from './encode.js';
+import type { TranscriptEvent } from './events.js';
+import { TranscriptBuilder } from './transcript.js';
+
+// The parser over syntax objects given by the caller. It knows no syntax by name and has no
+// default set, so a bundle that uses it carries only the syntaxes passed to it (an XML-only
+// app carries no YAML). `./parser.ts` adds the names and the defaults of the main entry.
+
+/** An incremental transcript parser: deltas in, AI SDK UI-message chunks out. */
+export interface TranscriptParser {
+  /** Feeds a delta; returns the UI-message chunks it produced, in order. */
+  write(delta: string): UIMessageChunk[];
+  /** Ends the input: flushes held text and finishes an open block (`closed: false`). */
+  end(): UIMessageChunk[];
+  /** Snapshot of the transcript so far; an open block shows as `input-streaming`. */
+  readonly chunks: TranscriptChunk[];
+  /** Code units the scanner visited (rescans included): linear in the input. */
+  readonly steps: number;
+}
+
+/** Options of {@link createTranscriptEventParser}. */
+export interface EventParserOptions extends TranscriptOptions {
+  /**
+   * Read the open block's input on every delta and put it on its `tool-delta` events
+   * (`event.input`): what a UI shows while a call streams. Costs the syntax's incremental
+   * partial parse (amortised linear); leave it off when only forwarding the events.
+   */
+  partialInput?: boolean;
+}
+
+/** An incremental transcript parser at the event level: deltas in, {@link TranscriptEvent}s out. */
+export interface TranscriptEventParser {
+  /** Feeds a delta; returns the events it produced, in order. */
+  write(delta: string): TranscriptEvent[];
+  /** Ends the input: flushes held text, settles an open block (`closed: false`) and ends the text part. */
+  end(): TranscriptEvent[];
+  /** Snapshot of the transcript so far; an open block shows as `input-streaming`. */
+  readonly chunks: TranscriptChunk[];
+  /** Code units the scanner visited (rescans included): linear in the input. */
+  readonly steps: number;
+}
+
+/**
+ * Options whose `syntaxes` are the syntax objects themselves: required, no names, no defaults.
+ * What `tool-transcript/lite` takes.
+ */
+export type ExplicitOptions<Options extends TranscriptOptions = TranscriptOptions> = Omit<Options, 'syntaxes'> & {
+  syntaxes: readonly ToolSyntax[];
+};
+
+const DEFAULT_ID_PREFIX = 'tool-call-';
+
+/**
+ * Creates a streaming parser over the given syntax objects. Whatever the split of the input
+ * into deltas, the final {@link TranscriptParser.chunks} equal `parseTranscript(input)`.
+ * Its chunks are the encoding of {@link createTranscriptEventParser}'s events.
+ */
+export function createTranscriptParser(options: ExplicitOptions): TranscriptParser {
+  const events = new EventParser(options, true);
+  const encode = createChunkEncoder(options);
+  return {
+    write: (delta) => encode(events.write(delta)),
+    end: () => encode(events.end()),
+    get chunks() {
+      return events.chunks;
+    },
+    get steps() {
+      return events.steps;
+    },
+  };
+}
+
+/**
+ * Creates a streaming parser over the given syntax objects that reports
+ * {@link TranscriptEvent}s (see the main entry's `createTranscriptEventParser`).
+ */
+export function createTranscriptEventParser(options: ExplicitOptions<EventParserOptions>): TranscriptEventParser {
+  return new EventParser(options, true);
+}
+
+/**
+ * The store's parser of one text (its `append` text, an AI SDK text part): events with the
+ * input so far, generated ids counting on after `toolOffset` tools already shown.
+ * @internal
+ */
+export function createSegmentParser(options: ExplicitOptions, toolOffset: number): TranscriptEventParser {
+  return new EventParser({ ...options, partialInput: true }, true, toolOffset);
+}
+
+/** Parses a whole transcript with the given syntax objects. Never throws on any string. */
+export function parseTranscript(text: string, options: ExplicitOptions): TranscriptChunk[] {
+  const parser = new EventParser(options, false);
+  parser.write(text);
+  parser.end();
+  return parser.chunks;
+}
+
+/**
+ * A Web `TransformStream` from text deltas to AI SDK UI-message chunks, over the given
+ * syntax objects. Wrap its output in `start` … `finish` to hand it to `readUIMessageStream`.
+ */
+export function transcriptTransform(options: ExplicitOptions): TransformStream<string, UIMessageChunk> {
+  const parser = createTranscriptParser(options);
+  return new TransformStream<string, UIMessageChunk>({
+    transform(delta, controller) {
+      for (const chunk of parser.write(delta)) controller.enqueue(chunk);
+    },
+    flush(controller) {
+      for (const chunk of parser.end()) controller.enqueue(chunk);
+    },
+  });
+}
+
+/** The syntax list, checked: plain JavaScript callers can pass anything. */
+function checkedSyntaxes(syntaxes: readonly ToolSyntax[] | undefined): readonly ToolSyntax[] {
+  if (!Array.isArray(syntaxes)) {
+    throw new TypeError('tool-transcript: `syntaxes` must be an array of syntax objects (for example [xmlSyntax]): tool-transcript/lite has no default set');
+  }
+  for (const syntax of syntaxes as readonly unknown[]) {
+    if (typeof syntax === 'string') {
+      throw new TypeError(
+        `tool-transcript: the syntax name ${JSON.stringify(syntax)} needs the main entry, tool-transcript; tool-transcript/lite takes syntax objects (for example xmlSyntax)`,
+      );
+    }
+    if (typeof syntax !== 'object' || syntax === null) throw new TypeError(`tool-transcript: \`syntaxes\` must hold syntax objects, not ${String(syntax)}`);
+  }
+  return syntaxes;
+}
+
+class EventParser implements TranscriptEventParser {
+  private readonly builder: TranscriptBuilder;
+  private readonly scanner: Scanner;
+  private ended = false;
+
+  constructor(options: ExplicitOptions<EventParserOptions>, emitEvents: boolean, toolOffset = 0) {
+    this.builder = new TranscriptBuilder({
+      idPrefix: options.idPrefix ?? DEFAULT_ID_PREFIX,
+      emitEvents,
+      partialInput: options.partialInput,
+      review: createCallReview(options),
+      toolOffset,
+    });
+    this.scanner = new Scanner(checkedSyntaxes(options.syntaxes), this.builder);
+  }
+
+  write(delta: string): TranscriptEvent[] {
+    if (typeof delta !== 'string') throw new TypeError('tool-transcript: write() takes a string');
+    if (this.ended) throw new Error('tool-transcript: write() after end()');
+    this.scanner.write(delta);
+    return this.builder.drain();
+  }
+
+  end(): TranscriptEvent[] {
+    if (this.ended) return [];
+    this.ended = true;
+    this.scanner.end();
+    this.builder.finish();
+    return this.builder.drain();
+  }
+
+  get chunks(): TranscriptChunk[] {
+    const open = this.ended ? [] : this.builder.openChunks();
+    return open.length === 0 ? this.builder.chunks.slice() : [...this.builder.chunks, ...open];
+  }
+
+  get steps(): number {
+    return this.scanner.steps;
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * Per-syntax tree-shaking: an app that imports the parser from `tool-transcript/lite` and passes
+ * only the syntax objects it uses carries only those. Each app is bundled with esbuild (as a
+ * browser app would be) and the metafile says which modules it holds. From the sources (always),
+ * and from the built `dist` (built first when missing, as the CLI tests do).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SyntaxName } from '../../src/index.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
+
+/** The modules (paths relative to the repository) of the bundle of an app whose source is `app`. */
+async function bundledModules(app: string): Promise<string[]> {
+  const result = await build({
+    stdin: { contents: app, resolveDir: root, sourcefile: 'app.js', loader: 'js' },
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    outfile: 'app.bundle.js',
+  });
+  const [output] = Object.values(result.metafile.outputs);
+  // Modules esbuild read but left out entirely (`bytesInOutput: 0`) are not in the app.
+  return Object.entries(output!.inputs)
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([path]) => path)
+    .filter((path) => path !== 'app.js');
+}
+
+/** The npm packages among `modules`. */
+function packagesOf(modules: readonly string[]): string[] {
+  const names = modules.map((path) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1]).filter((name) => name !== undefined);
+  return [...new Set(names)].sort();
+}
+
+/** The syntax folders among `modules` (`src/syntaxes/xml/…` or `dist/syntaxes/xml/…` → `xml`). */
+function syntaxFoldersOf(modules: readonly string[]): string[] {
+  const folders = modules.map((path) => /^(?:src|dist)\/syntaxes\/([^/]+)\//.exec(path)?.[1]).filter((name) => name !== undefined);
+  return [...new Set(folders)].sort();
+}
+
+/** An app that streams with one syntax, imported from `entry`. */
+function oneSyntaxApp(entry: string, syntax: SyntaxName): string {
+  return `import { createTranscriptParser, parseTranscript, ${syntax}Syntax } from '${entry}';
+export const stream = () => createTranscriptParser({ syntaxes: [${syntax}Syntax] });
+export const parse = (text) => parseTranscript(text, { syntaxes: [${syntax}Syntax] });`;
+}
+
+/**
+ * What each syntax pulls in beside its own folder: npm packages, and the modules of other
+ * syntax folders (the shared helpers; hermes reads its JSON with the json syntax's tracker).
+ */
+const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
+  fence: { packages: ['yaml'], shared: ['shared/line-body', 'shared/object', 'shared/state', 'shared/throttle', 'shared/yaml'] },
+  caret: { packages: ['yaml'], shared: ['shared/line-body', 'shared/object', 'shared/throttle', 'shared/yaml'] },
+  emoji: { packages: [], shared: ['shared/leading-break', 'shared/object'] },
+  xml: {
+    packages: [],
+    shared: ['shared/close-tag', 'shared/identity', 'shared/json', 'shared/leading-break', 'shared/object', 'shared/position', 'shared/throttle', 'shared/units', 'shared/work'],
+  },
+  json: { packages: [], shared: ['shared/json', 'shared/object', 'shared/position', 'shared/throttle'] },
+  sentinel: { packages: [], shared: ['shared/identity', 'shared/json', 'shared/leading-break', 'shared/object', 'shared/units'] },
+  hermes: {
+    packages: [],
+    shared: ['json/calls', 'json/tracker', 'shared/close-tag', 'shared/json', 'shared/object', 'shared/position', 'shared/throttle', 'shared/units'],
+  },
+};
+
+/** `src/syntaxes/xml/tag.ts` → `xml/tag`, for modules outside `own`'s folder. */
+function otherSyntaxModules(modules: readonly string[], own: SyntaxName): string[] {
+  return modules
+    .map((path) => /^src\/syntaxes\/(.+)\.ts$/.exec(path)?.[1])
+    .filter((path): path is string => path !== undefined && !path.startsWith(`${own}/`) && path.includes('/'))
+    .sort();
+}
+
+describe('tool-transcript/lite from the sources: an app pays only for the syntaxes it passes', () => {
+  it('an XML-only app carries no yaml and no other syntax', async () => {
+    const modules = await bundledModules(oneSyntaxApp('./src/lite/index.ts', 'xml'));
+    expect(packagesOf(modules)).toEqual([]);
+    expect(modules.some((path) => path.includes('yaml'))).toBe(false);
+    expect(syntaxFoldersOf(modules)).toEqual(['shared', 'xml']);
+  });
+
+  it.each(Object.keys(PULLS_IN) as SyntaxName[])('%s: its own folder, and what it pulls in', async (syntax) => {
+    const modules = await bundledModules(oneSyntaxApp('./src/lite/index.ts', syntax));
+    expect(packagesOf(modules)).toEqual(PULLS_IN[syntax].packages);
+    expect(otherSyntaxModules(modules, syntax)).toEqual(PULLS_IN[syntax].shared);
+    // Never the registry of names and defaults, which holds every syntax.
+    expect(modules).not.toContain('src/syntaxes/index.ts');
+  });
+
+  it('the main entry resolves names and defaults, so its parser carries every syntax and yaml', async () => {
+    const modules = await bundledModules(oneSyntaxApp('./src/index.ts', 'xml'));
+    expect(packagesOf(modules)).toEqual(['yaml']);
+    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'hermes', 'json', 'sentinel', 'shared', 'xml']);
+  });
+});
+
+describe('tool-transcript/lite as built (dist)', () => {
+  beforeAll(() => {
+    if (!existsSync(join(root, 'dist/lite.js')) || !existsSync(join(root, 'dist/lite/index.d.ts'))) {
+      execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+    }
+  });
+
+  it('an XML-only app carries no yaml and no other syntax (dist keeps one file per module)', async () => {
+    const modules = await bundledModules(oneSyntaxApp('./dist/lite.js', 'xml'));
+    expect(packagesOf(modules)).toEqual([]);
+    expect(syntaxFoldersOf(modules)).toEqual(['shared', 'xml']);
+  });
+
+  it('a caret-only app carries yaml', async () => {
+    const modules = await bundledModules(oneSyntaxApp('./dist/lite.js', 'caret'));
+    expect(packagesOf(modules)).toEqual(['yaml']);
+    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'shared']);
+  });
+});
