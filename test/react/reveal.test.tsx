@@ -63,7 +63,7 @@ describe('reveal', () => {
     frames(1);
     expect(shown(container)).toBe('Hello. The▍');
     frames(3);
-    expect(shown(container)).toBe('Hello. The rest of the▍');
+    expect(shown(container)).toBe('Hello. The rest of the s▍');
     frames(10);
     expect(shown(container)).toBe('Hello. The rest of the sentence.▍');
   });
@@ -113,6 +113,21 @@ describe('reveal', () => {
     // The text is no longer the last item: no caret on it.
     expect(caret(container)).toBeNull();
     act(() => store.end());
+  });
+
+  it('shows the card in the same frame as the last character of the text before it (no delay beyond the text)', () => {
+    const { container, append } = mountStore({ charactersPerSecond: 200, maxLagMs: 5_000 });
+    append(' Searching now.\n\n```tool search\n```\n');
+    const full = 'Hello. Searching now.';
+    let frame = 0;
+    for (; frame < 100 && !shown(container).includes(full); frame++) {
+      expect(container.querySelector('[data-tool-call-id]')).toBeNull();
+      frames(1);
+    }
+    expect(shown(container)).toContain(full);
+    expect(container.querySelector('[data-tool-call-id="tool-call-1"]')).not.toBeNull();
+    // 15 characters at 200 a second (3 a frame): revealed over about five frames, not at once.
+    expect(frame).toBeGreaterThan(3);
   });
 
   it('shows no card before its text even when text and card arrive in one delta after a pause', () => {

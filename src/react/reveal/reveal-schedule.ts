@@ -42,6 +42,9 @@ export function advance(schedule: RevealSchedule, now: number, elapsed: number, 
   let shown = Math.min(schedule.length, Math.max(schedule.shown + 1, Math.floor(target)));
   // Never between the two halves of a surrogate pair (half an emoji would show as �).
   if (shown < schedule.length && isHighSurrogate(text.charCodeAt(shown - 1))) shown++;
+  // Whitespace shows nothing: step over it at once, so that what follows a text (a card) appears in
+  // the same frame as the text's last visible character.
+  while (shown < schedule.length && isSpace(text.charCodeAt(shown))) shown++;
   shown = Math.min(schedule.length, pastLineMarker(text, shown));
   const pending = schedule.pending.filter((delta) => delta.length > shown);
   return { shown, length: schedule.length, pending };
@@ -65,6 +68,10 @@ export function pastLineMarker(text: string, shown: number): number {
   if (!match) return shown;
   const end = lineStart + match[0].length;
   return end > shown ? end : shown;
+}
+
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 }
 
 function isHighSurrogate(code: number): boolean {
