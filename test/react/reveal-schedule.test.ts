@@ -87,13 +87,16 @@ describe('line markers', () => {
     const { pastLineMarker } = await import('../../src/react/reveal/reveal-schedule.js');
     const text = 'Intro.\n## Heading\n- item\n12. item\n> quote\n```ts\ncode\n```\nplain';
     const at = (marker: string, offset: number) => text.indexOf(marker) + offset;
-    expect(pastLineMarker(text, at('## Heading', 1))).toBe(at('## Heading', 3));
-    expect(pastLineMarker(text, at('## Heading', 3))).toBe(at('## Heading', 3));
-    expect(pastLineMarker(text, at('- item', 1))).toBe(at('- item', 2));
-    expect(pastLineMarker(text, at('12. item', 2))).toBe(at('12. item', 4));
-    expect(pastLineMarker(text, at('> quote', 1))).toBe(at('> quote', 2));
-    // A fence opener line, its newline included.
-    expect(pastLineMarker(text, at('```ts', 2))).toBe(at('```ts', 6));
+    // The marker and the first character after it (a heading is never empty).
+    expect(pastLineMarker(text, at('## Heading', 1))).toBe(at('## Heading', 4));
+    expect(pastLineMarker(text, at('## Heading', 4))).toBe(at('## Heading', 4));
+    expect(pastLineMarker(text, at('- item', 1))).toBe(at('- item', 3));
+    expect(pastLineMarker(text, at('12. item', 2))).toBe(at('12. item', 5));
+    expect(pastLineMarker(text, at('> quote', 1))).toBe(at('> quote', 3));
+    // A fence opener line, its newline and the code's first character included.
+    expect(pastLineMarker(text, at('```ts', 2))).toBe(at('```ts', 7));
+    // Nothing after the marker yet: the marker alone.
+    expect(pastLineMarker('## ', 1)).toBe(3);
     expect(pastLineMarker(text, at('plain', 2))).toBe(at('plain', 2));
     expect(pastLineMarker(text, at('Intro', 3))).toBe(at('Intro', 3));
   });
@@ -108,6 +111,7 @@ describe('line markers', () => {
     }
     expect(seen).not.toContain(1);
     expect(seen).not.toContain(2);
-    expect(seen[0]).toBe(3);
+    expect(seen).not.toContain(3);
+    expect(seen[0]).toBe(4);
   });
 });

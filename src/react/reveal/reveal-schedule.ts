@@ -52,7 +52,7 @@ export function advance(schedule: RevealSchedule, now: number, elapsed: number, 
 
 /**
  * A block marker at the start of a line (`## `, `- `, `1. `, `> `, a fence opener line): shown
- * whole or not at all, so a heading does not flash as a bigger one (`#` alone is an h1) and a
+ * whole, with the first character after it, or not at all, so a heading does not flash as a bigger one (`#` alone is an h1) and a
  * list or a code block does not begin as a paragraph of `-` or backticks.
  */
 const LINE_MARKER = /^ {0,3}(?:#{1,6}[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|>[ \t]?|(?:`{3,}|~{3,})[^\n]*(?:\n|$))/;
@@ -66,8 +66,12 @@ export function pastLineMarker(text: string, shown: number): number {
   const lineStart = newline === -1 ? 0 : from + newline + 1;
   const match = LINE_MARKER.exec(text.slice(lineStart, lineStart + 256));
   if (!match) return shown;
-  const end = lineStart + match[0].length;
-  return end > shown ? end : shown;
+  let end = lineStart + match[0].length;
+  if (end <= shown) return shown;
+  // With the first character after it, where there is one on the line: a heading is never shown empty
+  // (an empty heading is announced as such, and axe flags it).
+  if (end < text.length && text[end] !== '\n' && text[end] !== '\r') end += isHighSurrogate(text.charCodeAt(end)) ? 2 : 1;
+  return end;
 }
 
 function isSpace(code: number): boolean {
