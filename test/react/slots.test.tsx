@@ -25,7 +25,7 @@ describe('proseComponent', () => {
 
   it('renders each top-level block with the component instead of react-markdown', () => {
     const { container } = render(<ToolTranscript text={'# Title\n\nSome **bold**.\n\n```tool t\n```\n\nAfter.'} proseComponent={Prose} components={{ strong: () => <b>never</b> }} />);
-    expect([...container.querySelectorAll('.prose')].map((el) => el.textContent)).toEqual(['# Title\n\n', 'Some **bold**.\n\n', '\n\nAfter.']);
+    expect([...container.querySelectorAll('.prose')].map((el) => el.textContent)).toEqual(['# Title', 'Some **bold**.', 'After.']);
     expect(container.querySelector('h1, strong, b')).toBeNull();
     expect(container.querySelectorAll('[data-tool-call-id]')).toHaveLength(1);
     expect(calls.every((props) => props.isAnimating === false)).toBe(true);
@@ -36,7 +36,7 @@ describe('proseComponent', () => {
     store.append('Done block.\n\nGrowing **bo');
     const { container } = render(<ToolTranscript store={store} proseComponent={Prose} />);
     expect([...container.querySelectorAll<HTMLElement>('.prose')].map((el) => `${el.dataset.animating}:${el.textContent}`)).toEqual([
-      'false:Done block.\n\n',
+      'false:Done block.',
       'true:Growing **bo',
     ]);
     calls.splice(0);

@@ -50,6 +50,15 @@ const FinishedBlocks = memo(function FinishedBlocks({ blocks }: { blocks: readon
 });
 
 /**
+ * A block without the blank lines around it (the separators that `splitBlocks` keeps with a
+ * block): markdown ignores them, and a prose component that shows its input as it is should not
+ * have to.
+ */
+function withoutBlankEdges(block: string): string {
+  return block.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
+}
+
+/**
  * react-markdown's `defaultUrlTransform` (unsafe protocols such as `javascript:` and `data:`
  * become `''`), except that an image whose URL is unsafe gets no `src` at all: `src=""` makes
  * React warn, and points the image at the page itself.
@@ -61,12 +70,12 @@ const urlTransform: UrlTransform = (url, key) => {
 
 /**
  * One top-level block through react-markdown, or through the transcript's `proseComponent`
- * (with `isAnimating` = `live`); memoized on its props.
+ * (with `isAnimating` = `live`, and without its surrounding blank lines); memoized on its props.
  */
 export const MarkdownBlock = memo(function MarkdownBlock({ source, live = false, caret = false }: { source: string; live?: boolean; caret?: boolean }) {
   const { components, remarkPlugins, rehypePlugins, proseComponent: Prose } = useTranscriptConfig();
   const plugins = useMemo(() => (caret ? [...remarkPlugins, remarkCaret] : remarkPlugins), [remarkPlugins, caret]);
-  if (Prose) return <Prose isAnimating={live}>{source}</Prose>;
+  if (Prose) return <Prose isAnimating={live}>{withoutBlankEdges(source)}</Prose>;
   return (
     <Markdown components={components} remarkPlugins={plugins} rehypePlugins={rehypePlugins} urlTransform={urlTransform}>
       {source}
