@@ -53,7 +53,8 @@ export interface TranscriptRenderOptions {
   fallbackToolComponent?: ComponentType<FallbackToolComponentProps>;
   /**
    * Renders the prose with this component instead of react-markdown: it gets one top-level
-   * markdown block as `children` (a string; finished blocks never re-render) and `isAnimating`,
+   * markdown block as `children` (a string without the blank lines around it; finished blocks
+   * never re-render) and `isAnimating`,
    * true for the block still being written. Half-written markdown is passed as it is (the
    * component closes it, as Streamdown does; `closeMarkdown` is exported for those that do not).
    * `components`, `remarkPlugins` and `rehypePlugins` then do not apply.
@@ -68,10 +69,13 @@ export interface TranscriptRenderOptions {
    * at once (off by default). `true` takes the defaults; an object sets the rate
    * (`charactersPerSecond`, default 400), the most the text may trail the stream (`maxLagMs`,
    * default 400: the reveal speeds up so that every delta is shown within that time, so it never
-   * falls behind a long stream) and the caret (`caret: false` hides it). Only the text that arrives
-   * while the transcript streams is revealed (text there at mount shows at once), one frame at a
-   * time, re-rendering only the text block being revealed; a call after that text appears once
-   * the text before it is shown. With `prefers-reduced-motion: reduce` the text shows at once.
+   * falls behind a long stream) and the caret (`caret: false` hides it). Text that arrives after
+   * the transcript mounted is revealed (text there at mount, such as a history, shows at once),
+   * one frame at a time, re-rendering only the text block being revealed; a call after that text
+   * appears once the text before it is shown, in the same frame as its last character. With
+   * `prefers-reduced-motion: reduce` the text shows at once. The caret is a `▍` in
+   * `<span class="tt-caret" data-slot="reveal-caret" aria-hidden="true">` at the end of the last
+   * line; with a `proseComponent` the caret is that component's (it gets `isAnimating`).
    */
   reveal?: RevealOption;
   /**
