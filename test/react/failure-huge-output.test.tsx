@@ -13,7 +13,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolChunk, ToolState } from '../../src/index.js';
 import { ToolCall, ToolTranscript } from '../../src/react/index.js';
-import { formatPreview, formatValue, HUGE_CHARS, PREVIEW_CHARS } from '../../src/react/tool-call/format-value.js';
+import { formatPreview, formatValue, HUGE_CHARS, PREVIEW_CHARS } from '../../src/card/index.js';
 
 afterEach(() => {
   cleanup();
