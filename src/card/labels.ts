@@ -38,7 +38,7 @@ export interface ToolCardLabels {
   copyError: string;
   copyField: string;
   /** Accessible name of a value's scrolling block: `{part}` (a section label, or `Input: content`) and `{tool}`. */
-  valueOf: string;
+  valueLabel: string;
   /** Accessible name of the card: `{tool}`. */
   toolCall: string;
   /** Accessible name of the header's disclosure button: `{tool}` (the visible name, summary and state follow it). */
@@ -80,7 +80,7 @@ export const DEFAULT_TOOL_CARD_LABELS: Readonly<ToolCardLabels> = Object.freeze(
   copyOutput: 'Copy output of {tool}',
   copyError: 'Copy error of {tool}',
   copyField: 'Copy {field} of {tool}',
-  valueOf: '{part} of {tool}',
+  valueLabel: '{part} of {tool}',
   toolCall: 'Tool call {tool}',
   toggle: 'Show or hide the details of {tool}',
   receivingInput: 'Receiving input',
@@ -108,10 +108,15 @@ export function resolveToolCardLabels(overrides?: ToolCardLabelOverrides | null)
   if (!overrides) return DEFAULT_TOOL_CARD_LABELS;
   let labels = cache.get(overrides);
   if (!labels) {
-    labels = { ...DEFAULT_TOOL_CARD_LABELS, ...overrides, states: { ...DEFAULT_TOOL_CARD_LABELS.states, ...overrides.states } };
+    labels = { ...DEFAULT_TOOL_CARD_LABELS, ...defined(overrides), states: { ...DEFAULT_TOOL_CARD_LABELS.states, ...defined(overrides.states ?? {}) } };
     cache.set(overrides, labels);
   }
   return labels;
+}
+
+/** The entries of `record` whose value is not `undefined` (an override left undefined keeps the default). */
+function defined<T extends object>(record: T): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 /** `template` with each `{key}` replaced by `values[key]` (unknown keys are left as written). */

@@ -30,7 +30,13 @@ export interface ToolCardAttributes {
 /** The approval part of a card. */
 export type ToolCardApproval =
   | { kind: 'request'; id: string | undefined }
-  | { kind: 'answer'; verdict: 'approved' | 'denied' | 'answered'; reason: string | undefined };
+  | {
+      kind: 'answer';
+      verdict: 'approved' | 'denied' | 'answered';
+      reason: string | undefined;
+      /** The call ended denied (`output-denied`): without a reason, the card says it was not run. */
+      final: boolean;
+    };
 
 /** A section of the card's body, in the order they are drawn. */
 export type ToolCardSection =
@@ -152,14 +158,15 @@ function approvalOf(tool: ToolCardSource): ToolCardApproval | undefined {
   const approved = state === 'output-denied' ? false : approval?.approved;
   // A denied call's reason is on its approval (AI SDK parts); a transcript may record it as errorText.
   const reason = approval?.reason ?? (state === 'output-denied' ? tool.errorText : undefined);
-  return { kind: 'answer', verdict: approved === true ? 'approved' : approved === false ? 'denied' : 'answered', reason };
+  const verdict = approved === true ? 'approved' : approved === false ? 'denied' : 'answered';
+  return { kind: 'answer', verdict, reason, final: state === 'output-denied' };
 }
 
 /** The approval's answer as one line of text (static HTML; screen-reader text). */
 export function approvalAnswerText(approval: Extract<ToolCardApproval, { kind: 'answer' }>, labels: ToolCardLabels): string {
   const verdict = labels[approval.verdict];
   if (approval.reason) return `${verdict}: ${approval.reason}`;
-  return approval.verdict === 'denied' ? `${verdict} — ${labels.notRun}` : verdict;
+  return approval.final ? `${verdict} — ${labels.notRun}` : verdict;
 }
 
 /** The card's accessible name. */

@@ -125,14 +125,14 @@ function sectionElement(section: ToolCardSection, model: ToolCardModel): HastEle
     case 'output': {
       const blocks = displayValue(section.value).flatMap((block) => {
         const part = block.field === undefined ? section.label : `${section.label}: ${block.field}`;
-        const pre = codeBlock(block.text, 'tt-tool-code', block.language, fillLabel(labels.valueOf, { part, tool: name }), block.kind);
+        const pre = codeBlock(block.text, 'tt-tool-code', block.language, fillLabel(labels.valueLabel, { part, tool: name }), block.kind);
         if (block.field === undefined) return [pre];
         return [element('div', { className: ['tt-tool-field'], dataSlot: 'tool-call-field' }, [element('span', { className: ['tt-tool-field-label'] }, [text(block.field)]), pre])];
       });
       return element('div', properties, [head, ...blocks]);
     }
     case 'error':
-      return element('div', properties, [head, codeBlock(section.text, 'tt-tool-error', undefined, fillLabel(labels.valueOf, { part: section.label, tool: name }))]);
+      return element('div', properties, [head, codeBlock(section.text, 'tt-tool-error', undefined, fillLabel(labels.valueLabel, { part: section.label, tool: name }))]);
     case 'approval': {
       const { approval } = section;
       const answer = approval.kind === 'answer';

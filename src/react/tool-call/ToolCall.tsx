@@ -349,21 +349,41 @@ export function ToolCallOutput({ className, ...rest }: ComponentProps<'div'>) {
   );
 }
 
-/** The error (state `output-error`; an interrupted call says so); nothing in other states. */
+/**
+ * The error (state `output-error`; an interrupted call says so); nothing in
+ * other states. An error longer than {@link HUGE_CHARS} shows its first
+ * {@link PREVIEW_CHARS} characters until "Show all" (copying copies it whole).
+ */
 export function ToolCallError({ className, ...rest }: ComponentProps<'div'>) {
   const { tool, labels, model } = useCard();
+  const [showAll, setShowAll] = useState(false);
   const section = model.sections.find((s) => s.kind === 'error');
   if (section?.kind !== 'error') return null;
+  const huge = section.text.length > HUGE_CHARS && !showAll;
   return (
     <div className={cx('tt-tool-section tt-tool-error-section', className)} data-slot="tool-call-error" data-status={tool.state} {...rest}>
       <div className="tt-tool-section-header">
         <span className="tt-tool-section-label">{section.label}</span>
         <CopyButton text={section.text} label={fillLabel(labels.copyError, { tool: model.name })} />
       </div>
-      <ScrollingPre className="tt-tool-error" label={fillLabel(labels.valueOf, { part: section.label, tool: model.name })}>
-        {section.text}
+      <ScrollingPre className="tt-tool-error" label={fillLabel(labels.valueLabel, { part: section.label, tool: model.name })}>
+        {huge ? section.text.slice(0, PREVIEW_CHARS) : section.text}
       </ScrollingPre>
+      {huge ? <Truncated onShowAll={() => setShowAll(true)} /> : null}
     </div>
+  );
+}
+
+/** Says a value shows only its start, with a button for the rest. */
+function Truncated({ onShowAll }: { onShowAll: () => void }) {
+  const { labels } = useCard();
+  return (
+    <p className="tt-tool-truncated" data-slot="tool-call-truncated">
+      {fillLabel(labels.truncated, { shown: formatCount(PREVIEW_CHARS), total: formatCount(HUGE_CHARS) })}{' '}
+      <button type="button" className="tt-tool-show-all" data-slot="tool-call-show-all" onClick={onShowAll}>
+        {labels.showAll}
+      </button>
+    </p>
   );
 }
 
@@ -408,14 +428,7 @@ function ValueView({ value, label, copyLabel }: ValueViewProps) {
           </div>
         ),
       )}
-      {truncated ? (
-        <p className="tt-tool-truncated" data-slot="tool-call-truncated">
-          {fillLabel(labels.truncated, { shown: formatCount(PREVIEW_CHARS), total: formatCount(HUGE_CHARS) })}{' '}
-          <button type="button" className="tt-tool-show-all" data-slot="tool-call-show-all" onClick={() => setShowAll(true)}>
-            {labels.showAll}
-          </button>
-        </p>
-      ) : null}
+      {truncated ? <Truncated onShowAll={() => setShowAll(true)} /> : null}
     </>
   );
 }
@@ -428,7 +441,7 @@ function Block({ block, part }: { block: ValueBlock; part: string }) {
   return (
     <ScrollingPre
       className="tt-tool-code"
-      label={fillLabel(labels.valueOf, { part, tool: model.name })}
+      label={fillLabel(labels.valueLabel, { part, tool: model.name })}
       kind={block.kind}
       language={block.language}
     >
@@ -520,7 +533,7 @@ function ApprovalAnswer({ approval }: { approval: Extract<ToolCardApproval, { ki
           {': '}
           <span data-slot="tool-call-approval-reason">{approval.reason}</span>
         </>
-      ) : approval.verdict === 'denied' ? (
+      ) : approval.final ? (
         ` — ${labels.notRun}`
       ) : null}
     </p>
