@@ -127,7 +127,7 @@ function sectionElement(section: ToolCardSection, model: ToolCardModel): HastEle
         const part = block.field === undefined ? section.label : `${section.label}: ${block.field}`;
         const pre = codeBlock(block.text, 'tt-tool-code', block.language, fillLabel(labels.valueLabel, { part, tool: name }), block.kind);
         if (block.field === undefined) return [pre];
-        return [element('div', { className: ['tt-tool-field'], dataSlot: 'tool-call-field' }, [element('span', { className: ['tt-tool-field-label'] }, [text(block.field)]), pre])];
+        return [element('div', { className: ['tt-tool-field'], dataSlot: 'tool-call-field' }, [element('div', { className: ['tt-tool-field-header'] }, [element('span', { className: ['tt-tool-field-label'] }, [text(block.field)])]), pre])];
       });
       return element('div', properties, [head, ...blocks]);
     }
