@@ -107,7 +107,7 @@ function header(model: ToolCardModel): HastElement {
   }
   children.push(
     element('span', { className: ['tt-tool-status'], dataSlot: 'tool-call-status', dataStatus: model.state }, [
-      icon(STATE_ICONS[model.state] ?? [], 'tt-tool-icon'),
+      icon(STATE_ICONS[model.state] ?? []),
       text(model.stateLabel),
     ]),
     icon(CHEVRON_ICON, 'tt-tool-chevron'),
@@ -167,10 +167,11 @@ function svgProperties(attributes: Readonly<Record<string, string>>): HastElemen
   return properties;
 }
 
-function icon(shapes: readonly IconShape[], className: string): HastElement {
+/** An icon; every one has class `tt-tool-icon` (the state icon just that). */
+function icon(shapes: readonly IconShape[], className?: string): HastElement {
   return element(
     'svg',
-    { ...svgProperties(ICON_SVG_ATTRIBUTES), className: [className] },
+    { ...svgProperties(ICON_SVG_ATTRIBUTES), className: className ? ['tt-tool-icon', className] : ['tt-tool-icon'] },
     shapes.map((shape) => element(shape.tag, svgProperties(shape.attributes), [])),
   );
 }

@@ -12,10 +12,10 @@ function reactProps(attributes: Readonly<Record<string, string>>): Record<string
 
 const SVG_PROPS = reactProps(ICON_SVG_ATTRIBUTES);
 
-/** One of the card's icons (decorative, hidden from assistive technology). */
-export function Icon({ shapes, className, name }: { shapes: readonly IconShape[]; className: string; name?: string }) {
+/** One of the card's icons (decorative, hidden from assistive technology); every one has class `tt-tool-icon`. */
+export function Icon({ shapes, className, name }: { shapes: readonly IconShape[]; className?: string; name?: string }) {
   return (
-    <svg {...SVG_PROPS} className={className} data-icon={name}>
+    <svg {...SVG_PROPS} className={className ? `tt-tool-icon ${className}` : 'tt-tool-icon'} data-icon={name}>
       {shapes.map((shape, index) => createElement(shape.tag, { key: index, ...reactProps(shape.attributes) }))}
     </svg>
   );

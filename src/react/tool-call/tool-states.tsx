@@ -11,7 +11,7 @@ export interface ToolStateDisplay {
 
 /** The icon of a state, as the card's badge draws it. */
 export function StateIcon({ state }: { state: ToolState }) {
-  return <Icon shapes={STATE_ICONS[state] ?? []} className="tt-tool-icon" name={state} />;
+  return <Icon shapes={STATE_ICONS[state] ?? []} name={state} />;
 }
 
 /**
