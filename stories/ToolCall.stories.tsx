@@ -258,7 +258,7 @@ export const Labels: Story = {
 const highlight: ToolCallHighlighter = (code, language) => {
   if (language === 'diff') {
     return code.split(/(?<=\n)/).map((line, index) => (
-      <span key={index} className={line.startsWith('+') ? 'hl-add' : line.startsWith('-') ? 'hl-del' : undefined}>
+      <span key={index} className={/^(\+\+\+|---|@@|diff )/.test(line) ? 'hl-meta' : line.startsWith('+') ? 'hl-add' : line.startsWith('-') ? 'hl-del' : undefined}>
         {line}
       </span>
     ));
@@ -282,10 +282,10 @@ const highlight: ToolCallHighlighter = (code, language) => {
 };
 
 const HIGHLIGHT_CSS = `
-.hl-key { color: #0550ae; } .hl-string { color: #0a3069; } .hl-number { color: #953800; }
+.hl-meta { color: #57606a; } .hl-key { color: #0550ae; } .hl-string { color: #0a3069; } .hl-number { color: #953800; }
 .hl-add { color: #116329; background: #dafbe1; display: inline-block; min-width: 100%; }
 .hl-del { color: #82071e; background: #ffebe9; display: inline-block; min-width: 100%; }
-[data-theme='dark'] .hl-key { color: #79c0ff; } [data-theme='dark'] .hl-string { color: #a5d6ff; } [data-theme='dark'] .hl-number { color: #ffa657; }
+[data-theme='dark'] .hl-meta { color: #9198a1; } [data-theme='dark'] .hl-key { color: #79c0ff; } [data-theme='dark'] .hl-string { color: #a5d6ff; } [data-theme='dark'] .hl-number { color: #ffa657; }
 [data-theme='dark'] .hl-add { color: #aff5b4; background: #033a16; } [data-theme='dark'] .hl-del { color: #ffdcd7; background: #67060c; }
 `;
 
