@@ -10,6 +10,7 @@ import {
   ToolCallInput,
   ToolCallOutput,
   ToolCallSettingsContext,
+  ToolTranscript,
   type ToolCardLabelOverrides,
 } from '../../src/react/index.js';
 import { TOOL_STATES, type ToolChunk, type ToolState } from '../../src/index.js';
@@ -314,6 +315,28 @@ describe('values', () => {
     const { container } = render(<ToolCall tool={tool('output-available', { input: { n: 10n }, output: circular })} />);
     expect(slot(container, 'tool-call-input')!.querySelector('pre')!.textContent).toBe('{\n  "n": "10"\n}');
     expect(slot(container, 'tool-call-output')!.querySelector('pre')!.textContent).toBe('[object Object]');
+  });
+});
+
+describe('settings for every card (ToolCallSettingsContext)', () => {
+  it('reach the cards of a <ToolTranscript> inside: labels, highlighter and live', () => {
+    const highlight = (code: string) => <b data-testid="hl">{code.length}</b>;
+    const { container } = render(
+      <ToolCallSettingsContext.Provider value={{ labels: { called: 'Aufgerufen', states: { 'output-available': 'Fertig' } }, highlight }}>
+        <ToolTranscript chunks={[tool('input-available', { toolCallId: 'a' }), tool('output-available', { toolCallId: 'b' })]} />
+      </ToolCallSettingsContext.Provider>,
+    );
+    expect([...container.querySelectorAll('[data-slot="tool-call-status"]')].map((badge) => badge.textContent)).toEqual(['Aufgerufen', 'Fertig']);
+    expect(screen.getAllByTestId('hl').length).toBeGreaterThan(0);
+  });
+
+  it('a card’s own props win over the settings', () => {
+    const { container } = render(
+      <ToolCallSettingsContext.Provider value={{ labels: { called: 'A' }, live: true }}>
+        <ToolCall tool={tool('input-available')} labels={{ called: 'B' }} live={false} />
+      </ToolCallSettingsContext.Provider>,
+    );
+    expect(slot(container, 'tool-call-status')!.textContent).toBe('B');
   });
 });
 
