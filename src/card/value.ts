@@ -26,15 +26,30 @@ export interface ValueBlock {
  *   its key — so nothing is hidden, and nothing reads as `"#!/usr/bin/env python3\n…"`;
  * - anything else: one JSON block.
  *
- * `limit` bounds the work and the text of each block (a block longer than it holds its start
- * and `complete: false`): a huge value streaming in costs the same per delta as a small one.
- * Never throws (cycles and BigInts show as `formatValue` shows them).
+ * Whole values (static HTML); see {@link displayValuePreview} for bounded work. Never throws
+ * (cycles and BigInts show as `formatValue` shows them).
  */
-export function displayValue(value: unknown, limit = Infinity): ValueBlock[] {
+export function displayValue(value: unknown): ValueBlock[] {
+  return blocksOf(value, Infinity, (json) => ({ text: formatValue(json), complete: true }));
+}
+
+/**
+ * {@link displayValue} with the work and the text of each block bounded by `limit` (a block
+ * longer than it holds its start and `complete: false`): a huge value streaming in costs the same
+ * per delta as a small one. (Separate from `displayValue` so that a bundle that only shows whole
+ * values — the remark plugin — does not carry the bounded JSON writer.)
+ */
+export function displayValuePreview(value: unknown, limit: number): ValueBlock[] {
+  return blocksOf(value, limit, formatPreview);
+}
+
+type JsonWriter = (value: unknown, limit: number) => { text: string; complete: boolean };
+
+function blocksOf(value: unknown, limit: number, writeJson: JsonWriter): ValueBlock[] {
   if (value === undefined) return [];
   if (typeof value === 'string') return [textBlock(value, limit, guessLanguage(value))];
   const fields = multiLineFields(value, limit);
-  if (!fields) return [jsonBlock(value, limit)];
+  if (!fields) return [jsonBlock(value, limit, writeJson)];
   const record = value as Record<string, unknown>;
   const rest: Record<string, unknown> = {};
   let hasRest = false;
@@ -43,7 +58,7 @@ export function displayValue(value: unknown, limit = Infinity): ValueBlock[] {
     rest[key] = record[key];
     hasRest = true;
   }
-  const blocks: ValueBlock[] = hasRest ? [jsonBlock(rest, limit)] : [];
+  const blocks: ValueBlock[] = hasRest ? [jsonBlock(rest, limit, writeJson)] : [];
   const path = pathOf(record);
   for (const key of fields) {
     const text = record[key] as string;
@@ -59,8 +74,8 @@ function textBlock(text: string, limit: number, language: string): ValueBlock {
   return { kind: 'text', language, text: text.slice(0, end), complete: false, source: text };
 }
 
-function jsonBlock(value: unknown, limit: number): ValueBlock {
-  const { text, complete } = limit === Infinity ? { text: formatValue(value), complete: true } : formatPreview(value, limit);
+function jsonBlock(value: unknown, limit: number, writeJson: JsonWriter): ValueBlock {
+  const { text, complete } = writeJson(value, limit);
   return { kind: 'json', language: 'json', text, complete, source: value };
 }
 

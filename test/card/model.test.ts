@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TOOL_CARD_LABELS,
   displayValue,
+  displayValuePreview,
   fillLabel,
   formatValue,
   guessLanguage,
@@ -114,11 +115,27 @@ describe('displayValue', () => {
   });
 
   it('bounds every block by the limit and says so, never splitting a surrogate pair', () => {
-    const [block] = displayValue('ab😀cd', 3);
+    const [block] = displayValuePreview('ab😀cd', 3);
     expect(block).toMatchObject({ text: 'ab', complete: false });
-    const [json, text] = displayValue({ n: 1, body: `x\n${'y'.repeat(100)}` }, 20);
+    const [json, text] = displayValuePreview({ n: 1, body: `x\n${'y'.repeat(100)}` }, 20);
     expect(json).toMatchObject({ text: '{\n  "n": 1\n}', complete: true });
     expect(text).toMatchObject({ text: `x\n${'y'.repeat(18)}`, complete: false });
+  });
+
+  it('the preview is the start of the whole display, block by block', () => {
+    fc.assert(
+      // Strings shorter than the limit: a line break past the limit is (by design) not looked for.
+      fc.property(fc.jsonValue({ maxDepth: 3 }), fc.integer({ min: 20, max: 200 }), (value, limit) => {
+        const whole = displayValue(value);
+        const preview = displayValuePreview(value, limit);
+        expect(preview.map((block) => [block.kind, block.field])).toEqual(whole.map((block) => [block.kind, block.field]));
+        for (const [index, block] of preview.entries()) {
+          expect(whole[index]!.text.startsWith(block.text)).toBe(true);
+          expect(block.complete).toBe(block.text === whole[index]!.text);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('shows everything a value holds: text blocks and JSON together give back every field', () => {

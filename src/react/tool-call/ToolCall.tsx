@@ -13,6 +13,7 @@ import {
 import {
   CHEVRON_ICON,
   displayValue,
+  displayValuePreview,
   fillLabel,
   formatValue,
   HUGE_CHARS,
@@ -407,7 +408,7 @@ function ValueView({ value, label, copyLabel }: ValueViewProps) {
   const { labels, model } = useCard();
   const [showAll, setShowAll] = useState(false);
   // Memoized on the value: the parser keeps the input object while a streaming body is not reparsed.
-  const blocks = useMemo(() => displayValue(value, showAll ? Infinity : HUGE_CHARS), [value, showAll]);
+  const blocks = useMemo(() => (showAll ? displayValue(value) : displayValuePreview(value, HUGE_CHARS)), [value, showAll]);
   const truncated = blocks.some((block) => !block.complete);
   return (
     <>
