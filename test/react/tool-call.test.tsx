@@ -205,6 +205,8 @@ describe('collapse', () => {
     // Controlled wins over the held-open states too.
     rerender(<ToolCall tool={tool('approval-requested')} open={false} />);
     expect(slot(container, 'tool-call-body')!.hidden).toBe(true);
+    // …so its header is a working toggle then.
+    expect(slot(container, 'tool-call-trigger')!.hasAttribute('aria-disabled')).toBe(false);
   });
 
   it('a streaming card is open, and collapses when its call finishes — unless the reader chose', () => {

@@ -55,6 +55,8 @@ export interface ToolCallCardContext {
   open: boolean;
   /** Opens or closes the body (no-op while the card is held open, unless `open` is controlled). */
   setOpen: (open: boolean) => void;
+  /** Whether the header can toggle the body: not while streaming or asking for approval (unless `open` is controlled). */
+  toggleable: boolean;
   /** The body's id (for the header's `aria-controls`), when a body is rendered. */
   contentId: string | undefined;
   /** A `ToolCallContent` calls this while mounted (returns its cleanup). */
@@ -177,11 +179,12 @@ export function ToolCall({
       highlight: highlightProp ?? settings.highlight,
       open,
       setOpen,
+      toggleable: openProp !== undefined || !model.pinnedOpen,
       contentId: contents > 0 ? `${id}-content` : undefined,
       registerContent,
       dataState: open ? 'open' : 'closed',
     }),
-    [tool, model, highlightProp, settings.highlight, open, setOpen, contents, id, registerContent],
+    [tool, model, highlightProp, settings.highlight, open, openProp, setOpen, contents, id, registerContent],
   );
   const element = (
     <ToolCallContext.Provider value={card}>
@@ -228,9 +231,7 @@ function ActionsOverride({ onToolApprovalResponse, children }: Required<Pick<Too
  * announces each state change once.
  */
 export function ToolCallHeader({ className, children, ...rest }: ComponentProps<'div'>) {
-  const { tool, model, labels, open, setOpen, contentId, dataState } = useCard();
-  // Held open: the button says so, and does nothing (Approve / Deny stay in view).
-  const held = model.pinnedOpen && open;
+  const { tool, model, labels, open, setOpen, toggleable, contentId, dataState } = useCard();
   return (
     <div className={cx('tt-tool-header', className)} data-slot="tool-call-header" data-status={tool.state} data-state={dataState} {...rest}>
       <button
@@ -240,7 +241,8 @@ export function ToolCallHeader({ className, children, ...rest }: ComponentProps<
         data-state={dataState}
         aria-expanded={open}
         aria-controls={contentId}
-        aria-disabled={held || undefined}
+        // Held open: the button says so, and does nothing (Approve / Deny stay in view).
+        aria-disabled={toggleable ? undefined : true}
         onClick={() => setOpen(!open)}
       >
         <Icon shapes={TOOL_ICON} className="tt-tool-glyph" />
