@@ -128,9 +128,22 @@ export type UIMessageChunk =
   | { type: 'tool-output-available'; toolCallId: string; output: unknown }
   | { type: 'tool-output-error'; toolCallId: string; errorText: string }
   | { type: 'tool-approval-request'; approvalId: string; toolCallId: string }
-  /** ai 7 only (ai 6's HTTP transport rejects it): sent only with the `approvalResponses` option. */
-  | { type: 'tool-approval-response'; approvalId: string; approved: boolean; reason?: string }
+  | ToolApprovalResponseChunk
   | { type: 'tool-output-denied'; toolCallId: string };
+
+/** ai 7 only (ai 6's HTTP transport rejects it): sent only with the `approvalResponses` option. */
+export type ToolApprovalResponseChunk = { type: 'tool-approval-response'; approvalId: string; approved: boolean; reason?: string };
+
+/**
+ * The chunks a stream made with `Options` can send: every {@link UIMessageChunk} but
+ * `tool-approval-response` unless `approvalResponses` may be true. Without that option the type
+ * is one that ai 6's `UIMessageStreamWriter` (`write`, `merge`) accepts as it is.
+ */
+export type UIMessageChunkFor<Options> = 'approvalResponses' extends keyof Options
+  ? true extends Options['approvalResponses' & keyof Options]
+    ? UIMessageChunk
+    : Exclude<UIMessageChunk, ToolApprovalResponseChunk>
+  : Exclude<UIMessageChunk, ToolApprovalResponseChunk>;
 
 /**
  * What tool-transcript keeps in the `toolMetadata` of an AI SDK tool part: the syntax the

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo } from 'react';
 import { expect, waitFor, within } from 'storybook/test';
 import { ToolTranscript, type ToolComponentProps } from '../src/react/index.js';
+import { expandCards } from './support/expand-cards.js';
 import { EXAMPLES, MALFORMED_SENTINEL, MALFORMED_YAML, UNCLOSED } from './support/transcripts.js';
 
 /**
@@ -55,8 +56,10 @@ export const UnclosedBlock: Story = {
   play: async ({ canvasElement }) => {
     const card = within(canvasElement).getByRole('group', { name: 'Tool call write_file' });
     await expect(card).toHaveAttribute('data-status', 'input-available');
-    await expect(within(card).getByText('Running')).toBeVisible();
-    await expect(within(card).getByText(/CREATE INDEX CONCURRENTLY idx_orders_user/)).toBeVisible();
+    // A finished transcript: the call was made ("Called"), nothing runs; open it to read the input.
+    await expect(within(card).getByText('Called')).toBeVisible();
+    await expandCards(card);
+    await expect(within(card).getByText(/CREATE INDEX CONCURRENTLY idx_orders_user/, { selector: 'code' })).toBeVisible();
     await expect(within(card).queryByRole('progressbar')).toBeNull();
   },
 };

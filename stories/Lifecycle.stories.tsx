@@ -36,6 +36,8 @@ export const ApprovalRequested: Story = {
     const card = within(canvasElement).getByRole('group', { name: 'Tool call delete_files' });
     await expect(card).toHaveAttribute('data-status', 'approval-requested');
     await expect(within(card).getByText('Awaiting approval')).toBeVisible();
+    // Held open: Approve and Deny are there without a click.
+    await expect(card).toHaveAttribute('data-state', 'open');
     await userEvent.click(within(card).getByRole('button', { name: 'Approve' }));
     await expect(args.onToolApprovalResponse).toHaveBeenCalledWith({ id: 'approval-1', approved: true });
     // Answered once: both buttons wait for the host to move the call on.
@@ -50,6 +52,9 @@ export const ApprovalResponded: Story = {
     const card = within(canvasElement).getByRole('group', { name: 'Tool call delete_files' });
     await expect(card).toHaveAttribute('data-status', 'approval-responded');
     await expect(within(card).getByText('Approval answered')).toBeVisible();
+    // Answered: collapsed to its header, like any call nobody has to act on; open it to read the answer.
+    await expect(card).toHaveAttribute('data-state', 'closed');
+    await userEvent.click(card.querySelector<HTMLElement>('[data-slot="tool-call-trigger"]')!);
     await expect(within(card).getByText('Approved')).toBeVisible();
     await expect(within(card).getByText('Only the .old files.')).toBeVisible();
     await expect(within(card).queryByRole('button', { name: 'Approve' })).toBeNull();
@@ -62,6 +67,8 @@ export const DeniedWithReason: Story = {
   play: async ({ canvasElement }) => {
     const card = within(canvasElement).getByRole('group', { name: 'Tool call delete_files' });
     await expect(card).toHaveAttribute('data-status', 'output-denied');
+    // The badge says Denied; the reason is one click away.
+    await userEvent.click(card.querySelector<HTMLElement>('[data-slot="tool-call-trigger"]')!);
     await expect(within(card).getAllByText('Denied')).toHaveLength(2);
     await expect(within(card).getByText('Keep them for the audit.')).toBeVisible();
   },
@@ -92,6 +99,18 @@ export const Interrupted: Story = {
     await expect(within(card).getByText(INTERRUPTED_TEXT)).toBeVisible();
     await expect(within(card).queryByRole('progressbar')).toBeNull();
     await expect(card.querySelector('[data-slot="tool-call-elapsed"]')).toBeNull();
+  },
+};
+
+/** A finished transcript's call with no result says "Called" — nothing spins, nothing says "Running". */
+export const PastCallWithoutResult: Story = {
+  args: { chunks: [toolChunk('input-available', { toolName: 'send_email', input: { to: 'ops@example.com', subject: 'Nightly report' } })] },
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByRole('group', { name: 'Tool call send_email' });
+    await expect(within(card).getByText('Called')).toBeVisible();
+    await expect(within(card).queryByText('Running')).toBeNull();
+    await expect(within(card).getByText('to: ops@example.com, subject: Nightly report')).toBeVisible();
+    await expect(getComputedStyle(card.querySelector('[data-slot="tool-call-status"] svg')!).animationName).toBe('none');
   },
 };
 

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import type { SyntaxName } from '../src/index.js';
 import { ToolTranscript } from '../src/react/index.js';
+import { expandCards } from './support/expand-cards.js';
 import { EXAMPLES } from './support/transcripts.js';
 
 interface SyntaxArgs {
@@ -54,8 +55,11 @@ export const Caret: Story = {
   args: { syntax: 'caret', text: EXAMPLES.caret },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    // Finished calls start collapsed: open them to read their input.
+    await expandCards(canvasElement);
     await expect(cards(canvasElement)).toEqual(['read_files:input-available', 'replace_in_file:input-available', 'write_file:input-available']);
-    await expect(canvas.getAllByText('Running')).toHaveLength(3);
+    // Calls of a finished transcript without a result: "Called".
+    await expect(canvas.getAllByText('Called')).toHaveLength(3);
     await expect(canvas.getByText(/Greet users by name/)).toBeVisible();
     await expect(canvas.queryByText(/\^\^\^/)).toBeNull();
   },
@@ -66,6 +70,8 @@ export const Emoji: Story = {
   args: { syntax: 'emoji', text: EXAMPLES.emoji },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    // Finished calls start collapsed: open them to read their input.
+    await expandCards(canvasElement);
     await expect(cards(canvasElement)).toEqual(['list-files:input-available', 'create-file:input-available', 'run-command:input-available']);
     await expect(canvas.getByText(/print\(\\?"Hello World\\?"\)/)).toBeVisible();
     // The closer written on its own is text.
@@ -78,6 +84,8 @@ export const Xml: Story = {
   args: { syntax: 'xml', text: EXAMPLES.xml },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    // Finished calls start collapsed: open them to read their input.
+    await expandCards(canvasElement);
     await expect(cards(canvasElement)).toEqual(['read_file:input-available', 'write_file:input-available', 'run_bash:input-available']);
     await expect(canvas.getByText(/port = 8080/)).toBeVisible();
     await expect(canvas.queryByText(/<\/?tool/)).toBeNull();
@@ -89,6 +97,8 @@ export const Json: Story = {
   args: { syntax: 'json', text: EXAMPLES.json },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    // Finished calls start collapsed: open them to read their input.
+    await expandCards(canvasElement);
     await expect(cards(canvasElement)).toEqual([
       'get_weather:input-available',
       'get_weather:input-available',
@@ -104,6 +114,8 @@ export const Sentinel: Story = {
   args: { syntax: 'sentinel', text: EXAMPLES.sentinel },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    // Finished calls start collapsed: open them to read their input.
+    await expandCards(canvasElement);
     await expect(cards(canvasElement)).toEqual(['search:input-available', 'run_bash:input-available', 'write_file:input-available']);
     await expect(canvas.getByText(/suspect: the shared clock mock/)).toBeVisible();
     await expect(canvas.queryByText(/SEG_START/)).toBeNull();

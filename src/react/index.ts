@@ -21,9 +21,26 @@ export {
   ToolCallApproval,
   ToolCallOutput,
   ToolCallError,
+  ToolCallContent,
   useToolCall,
+  useToolCallCard,
+  useToolCallLabels,
   type ToolCallProps,
+  type ToolCallContentProps,
+  type ToolCallCardContext,
 } from './tool-call/ToolCall.js';
+export {
+  ToolCallSettingsContext,
+  useToolCallSettings,
+  type ToolCallSettings,
+  type ToolCallHighlighter,
+} from './tool-call/settings.js';
+export {
+  DEFAULT_TOOL_CARD_LABELS,
+  resolveToolCardLabels,
+  type ToolCardLabels,
+  type ToolCardLabelOverrides,
+} from '../card/index.js';
 export { TOOL_STATE_DISPLAY, type ToolStateDisplay } from './tool-call/tool-states.js';
 export { CopyButton, type CopyButtonProps } from './tool-call/CopyButton.js';
 export { ToolRenderBoundary } from './tool-call/ToolRenderBoundary.js';

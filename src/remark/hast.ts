@@ -1,3 +1,18 @@
+import {
+  approvalAnswerText,
+  CHEVRON_ICON,
+  displayValue,
+  fillLabel,
+  ICON_SVG_ATTRIBUTES,
+  STATE_ICONS,
+  TOOL_ICON,
+  toolCardModel,
+  type IconShape,
+  type ToolCardAttributes,
+  type ToolCardLabelOverrides,
+  type ToolCardModel,
+  type ToolCardSection,
+} from '../card/index.js';
 import { TOOL_STATE_LABELS } from '../types.js';
 import type { ToolCallNode } from './node.js';
 
@@ -15,105 +30,163 @@ export interface HastElement {
   children: Array<HastElement | HastText>;
 }
 
+/** Options of the tool cards' HTML (also options of the remark plugin). */
+export interface ToolCallHastOptions {
+  /** Any of the card's strings, over the English defaults (the same labels as the React card's `labels`). */
+  labels?: ToolCardLabelOverrides | undefined;
+}
+
 /** The state labels, shared with the React cards (re-exported from `tool-transcript/remark`). */
 export { TOOL_STATE_LABELS };
 
 /**
- * The HTML of a tool call:
+ * The HTML of a tool call, drawn from the same card model as the React `<ToolCall>` (sections,
+ * labels, open rule, value display), so the two cannot drift:
  *
  * ```html
  * <section class="tt-tool" data-tool-call-id="…" data-tool-name="…" data-status="…" data-syntax="…">
- *   <header class="tt-tool-header"><span class="tt-tool-name">NAME</span><span class="tt-tool-status">LABEL</span></header>
- *   <div class="tt-tool-body">
- *     <details class="tt-tool-section"><summary class="tt-tool-section-label">Input</summary><pre class="tt-tool-code"><code>…</code></pre></details>
- *     … Output, Error (open) and Approval (open while awaiting an answer) when the call has them
- *   </div>
+ *   <details class="tt-tool-disclosure" [open]>          ← open when the React card opens by default
+ *     <summary class="tt-tool-header tt-tool-trigger">NAME · input summary · [icon] STATE ⌄</summary>
+ *     <div class="tt-tool-body">
+ *       <div class="tt-tool-section tt-tool-input"> Input, as text blocks / JSON </div>
+ *       … Approval, Output, Error when the call has them
+ *     </div>
+ *   </details>
  * </section>
  * ```
  *
- * Every value is a text node, so hast serialisers and react-markdown escape it: a payload can
- * never become markup. An unclosed block also gets `data-closed="false"`.
+ * It works without script: the header is a `<summary>`. A finished call starts collapsed, an
+ * error or an approval request open. Static HTML is always a finished transcript, so a call with
+ * no result says "Called". Every value is a text node, so hast serialisers and react-markdown
+ * escape it: a payload can never become markup. Code blocks carry `class="language-…"` (guessed,
+ * `json` for JSON), so rehype highlighters can colour them.
  */
-export function toolCallToHast(node: ToolCallNode): HastElement {
-  return element('section', toolCallProperties(node), [
-    element('header', { className: ['tt-tool-header'] }, [
-      element('span', { className: ['tt-tool-name'] }, [text(node.toolName)]),
-      element('span', { className: ['tt-tool-status'] }, [text(TOOL_STATE_LABELS[node.state] ?? String(node.state))]),
+export function toolCallToHast(node: ToolCallNode, options: ToolCallHastOptions = {}): HastElement {
+  const model = toolCardModel(node, { live: false, labels: options.labels });
+  return element('section', { className: ['tt-tool'], ...dataProperties(model.attributes) }, [
+    element('details', { className: ['tt-tool-disclosure'], dataSlot: 'tool-call-disclosure', open: model.defaultOpen || undefined }, [
+      header(model),
+      element('div', { className: ['tt-tool-body'], dataSlot: 'tool-call-body' }, model.sections.map((section) => sectionElement(section, model))),
     ]),
-    element('div', { className: ['tt-tool-body'] }, toolCallSections(node)),
   ]);
 }
 
 /**
  * A `remark-rehype` handler for `toolCall` nodes (`handlers: { toolCall: toolCallHandler }`). The
  * plugin already puts the same element in each node's `data`; the handler renders from the node's
- * fields at conversion time, for trees whose nodes were changed after parsing.
+ * fields at conversion time, for trees whose nodes were changed after parsing (default labels;
+ * use {@link createToolCallHandler} for others).
  */
 export function toolCallHandler(_state: unknown, node: ToolCallNode): HastElement {
   return toolCallToHast(node);
 }
 
+/** A {@link toolCallHandler} with options (labels). */
+export function createToolCallHandler(options: ToolCallHastOptions): (state: unknown, node: ToolCallNode) => HastElement {
+  return (_state, node) => toolCallToHast(node, options);
+}
+
 /** Sets `data.hName`, `data.hProperties` and `data.hChildren` so `mdast-util-to-hast` renders the node. */
-export function attachHastData(node: ToolCallNode): void {
-  const { tagName, properties, children } = toolCallToHast(node);
+export function attachHastData(node: ToolCallNode, options?: ToolCallHastOptions): void {
+  const { tagName, properties, children } = toolCallToHast(node, options);
   // Written through `Object.assign`: the `h*` fields are declared on mdast `Data` only when
   // `mdast-util-to-hast` types are loaded, which this module does not require.
   node.data = Object.assign(node.data ?? {}, { hName: tagName, hProperties: properties, hChildren: children });
 }
 
-/**
- * How a value is shown: strings as written (tool output is often plain text), anything else as
- * JSON indented by two spaces.
- */
-export function displayValue(value: unknown): string {
-  if (typeof value === 'string') return value;
-  try {
-    const json = JSON.stringify(value, null, 2);
-    if (json !== undefined) return json;
-  } catch {
-    // A cycle or a BigInt: fall through to String().
+function header(model: ToolCardModel): HastElement {
+  const children: HastElement[] = [
+    icon(TOOL_ICON, 'tt-tool-glyph'),
+    element('span', { className: ['tt-tool-name'], dataSlot: 'tool-call-name' }, [text(model.name)]),
+  ];
+  if (model.summary) children.push(element('span', { className: ['tt-tool-input-summary'], dataSlot: 'tool-call-summary' }, [text(model.summary)]));
+  if (model.unclosed) {
+    children.push(
+      element('span', { className: ['tt-tool-unclosed'], dataSlot: 'tool-call-unclosed', title: model.labels.notClosedTitle }, [text(model.labels.notClosed)]),
+    );
   }
-  return String(value);
+  children.push(
+    element('span', { className: ['tt-tool-status'], dataSlot: 'tool-call-status', dataStatus: model.state }, [
+      icon(STATE_ICONS[model.state] ?? []),
+      text(model.stateLabel),
+    ]),
+    icon(CHEVRON_ICON, 'tt-tool-chevron'),
+  );
+  return element('summary', { className: ['tt-tool-header', 'tt-tool-trigger'], dataSlot: 'tool-call-header' }, children);
 }
 
-function toolCallProperties(node: ToolCallNode): HastElement['properties'] {
-  const properties: HastElement['properties'] = {
-    className: ['tt-tool'],
-    dataToolCallId: node.toolCallId,
-    dataToolName: node.toolName,
-    dataStatus: node.state,
-    dataSyntax: node.syntax,
-  };
-  if (!node.closed) properties.dataClosed = 'false';
-  if (node.approval !== undefined) properties.dataApprovalId = node.approval.id;
-  return properties;
+function sectionElement(section: ToolCardSection, model: ToolCardModel): HastElement {
+  const { labels, name } = model;
+  const kind = section.kind;
+  const head = element('div', { className: ['tt-tool-section-header'] }, [element('span', { className: ['tt-tool-section-label'] }, [text(section.label)])]);
+  const properties = { className: ['tt-tool-section', `tt-tool-${kind === 'error' ? 'error-section' : kind}`], dataSlot: `tool-call-${kind}` };
+  switch (kind) {
+    case 'input':
+    case 'output': {
+      const blocks = displayValue(section.value).flatMap((block) => {
+        const part = block.field === undefined ? section.label : `${section.label}: ${block.field}`;
+        const pre = codeBlock(block.text, 'tt-tool-code', block.language, fillLabel(labels.valueLabel, { part, tool: name }), block.kind);
+        if (block.field === undefined) return [pre];
+        return [element('div', { className: ['tt-tool-field'], dataSlot: 'tool-call-field' }, [element('div', { className: ['tt-tool-field-header'] }, [element('span', { className: ['tt-tool-field-label'] }, [text(block.field)])]), pre])];
+      });
+      return element('div', properties, [head, ...blocks]);
+    }
+    case 'error':
+      return element('div', properties, [head, codeBlock(section.text, 'tt-tool-error', undefined, fillLabel(labels.valueLabel, { part: section.label, tool: name }))]);
+    case 'approval': {
+      const { approval } = section;
+      const answer = approval.kind === 'answer';
+      return element(
+        'div',
+        { ...properties, className: ['tt-tool-section', 'tt-tool-approval'], dataApproved: answer ? String(approval.verdict === 'approved') : undefined },
+        [element('p', { className: ['tt-tool-approval-text'] }, [text(answer ? approvalAnswerText(approval, labels) : labels.waitingForApproval)])],
+      );
+    }
+  }
 }
 
-function toolCallSections(node: ToolCallNode): HastElement[] {
-  const sections = [section('Input', displayValue(node.input), 'tt-tool-code', false)];
-  if (node.output !== undefined) sections.push(section('Output', displayValue(node.output), 'tt-tool-code', false));
-  if (node.errorText !== undefined) sections.push(section('Error', displayValue(node.errorText), 'tt-tool-error', true));
-  if (node.approval !== undefined) sections.push(section('Approval', approvalText(node.approval), 'tt-tool-code', node.state === 'approval-requested'));
-  return sections;
-}
-
-/** An approval as a reader says it: awaiting, approved or denied, and why. */
-function approvalText(approval: NonNullable<ToolCallNode['approval']>): string {
-  const answer = approval.approved === undefined ? 'Awaiting an answer' : approval.approved ? 'Approved' : 'Denied';
-  return approval.reason === undefined ? answer : `${answer}: ${approval.reason}`;
-}
-
-/** A collapsible `<details>`; errors start open, since they are what a reader looks for. */
-function section(label: string, body: string, preClass: string, open: boolean): HastElement {
-  const properties: HastElement['properties'] = { className: ['tt-tool-section'] };
-  if (open) properties.open = true;
-  return element('details', properties, [
-    element('summary', { className: ['tt-tool-section-label'] }, [text(label)]),
-    element('pre', { className: [preClass] }, [element('code', {}, [text(body)])]),
+/** A focusable, named `<pre>` (it may scroll), its `<code>` classed by language for highlighters. */
+function codeBlock(body: string, preClass: string, language: string | undefined, label: string, kind?: string): HastElement {
+  return element('pre', { className: [preClass], tabIndex: 0, role: 'group', ariaLabel: label, dataKind: kind, dataLanguage: language }, [
+    element('code', language ? { className: [`language-${language}`] } : {}, [text(body)]),
   ]);
 }
 
+/** hast property names of the icons' SVG attributes. */
+const SVG_PROPERTIES: Readonly<Record<string, string>> = {
+  'stroke-width': 'strokeWidth',
+  'stroke-linecap': 'strokeLineCap',
+  'stroke-linejoin': 'strokeLineJoin',
+  'stroke-dasharray': 'strokeDashArray',
+  'aria-hidden': 'ariaHidden',
+};
+
+function svgProperties(attributes: Readonly<Record<string, string>>): HastElement['properties'] {
+  const properties: HastElement['properties'] = {};
+  for (const [name, value] of Object.entries(attributes)) properties[SVG_PROPERTIES[name] ?? name] = value;
+  return properties;
+}
+
+/** An icon; every one has class `tt-tool-icon` (the state icon just that). */
+function icon(shapes: readonly IconShape[], className?: string): HastElement {
+  return element(
+    'svg',
+    { ...svgProperties(ICON_SVG_ATTRIBUTES), className: className ? ['tt-tool-icon', className] : ['tt-tool-icon'] },
+    shapes.map((shape) => element(shape.tag, svgProperties(shape.attributes), [])),
+  );
+}
+
+/** `data-tool-call-id` → `dataToolCallId`, as hast names data attributes. */
+function dataProperties(attributes: ToolCardAttributes): HastElement['properties'] {
+  const properties: HastElement['properties'] = {};
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value !== undefined) properties[name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())] = value;
+  }
+  return properties;
+}
+
 function element(tagName: string, properties: HastElement['properties'], children: HastElement['children']): HastElement {
+  for (const key of Object.keys(properties)) if (properties[key] === undefined) delete properties[key];
   return { type: 'element', tagName, properties, children };
 }
 

@@ -21,7 +21,16 @@ import { remarkToolCalls } from './plugin.js';
 
 export { remarkToolCalls, type RemarkToolCallsOptions } from './plugin.js';
 export type { ToolCallData, ToolCallNode } from './node.js';
-export { TOOL_STATE_LABELS, toolCallHandler, toolCallToHast, type HastElement, type HastText } from './hast.js';
+export {
+  TOOL_STATE_LABELS,
+  createToolCallHandler,
+  toolCallHandler,
+  toolCallToHast,
+  type HastElement,
+  type HastText,
+  type ToolCallHastOptions,
+} from './hast.js';
+export { DEFAULT_TOOL_CARD_LABELS, type ToolCardLabelOverrides, type ToolCardLabels } from '../card/index.js';
 export { rehypeSafeUrls, safeUrl } from './safe-urls.js';
 
 /** The plugin as the default export, the way remark plugins are usually imported. */

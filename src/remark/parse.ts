@@ -1,7 +1,7 @@
 import type { Root, RootContent, Text } from 'mdast';
 import { parseTranscript } from '../stream/parser.js';
 import type { TranscriptOptions } from '../types.js';
-import { attachHastData } from './hast.js';
+import { attachHastData, type ToolCallHastOptions } from './hast.js';
 import { callFingerprint, toolCallFromChunk } from './node.js';
 import { PointLocator, shiftTree, type Origin, type Point } from './positions.js';
 
@@ -29,7 +29,7 @@ const PARAGRAPH_GUARD = '§';
  * a list, a block quote) is split in two there, and a link reference defined in one run does not
  * resolve in another.
  */
-export function parseWithToolCalls(doc: string, parseMarkdown: MarkdownParser, options: TranscriptOptions = {}): Root {
+export function parseWithToolCalls(doc: string, parseMarkdown: MarkdownParser, options: TranscriptOptions & ToolCallHastOptions = {}): Root {
   const locator = new PointLocator(doc);
   const children: RootContent[] = [];
   let offset = 0;
@@ -45,7 +45,7 @@ export function parseWithToolCalls(doc: string, parseMarkdown: MarkdownParser, o
     offset += chunk.raw.length;
     node.position = { start, end: locator.at(offset) };
     node.data = { toolCallFingerprint: callFingerprint(node) };
-    attachHastData(node);
+    attachHastData(node, options);
     children.push(node);
   }
   return { type: 'root', children, position: { start: { line: 1, column: 1, offset: 0 }, end: locator.at(doc.length) } };

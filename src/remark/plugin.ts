@@ -4,14 +4,16 @@ import type {} from 'remark-stringify';
 import type { Processor } from 'unified';
 import { resolveSyntaxes } from '../syntaxes/index.js';
 import type { TranscriptOptions } from '../types.js';
+import type { ToolCallHastOptions } from './hast.js';
 import { parseWithToolCalls } from './parse.js';
 import { toolCallToMarkdown } from './to-markdown.js';
 
 /**
  * Options of {@link remarkToolCalls}: the same as `parseTranscript`'s, so the plugin and the
- * parser agree on the same text.
+ * parser agree on the same text, and `labels` for the cards' HTML (any of the card's strings, as
+ * the React card's `labels` prop takes them).
  */
-export type RemarkToolCallsOptions = TranscriptOptions;
+export type RemarkToolCallsOptions = TranscriptOptions & ToolCallHastOptions;
 
 /** A unified parser, as remark-parse installs it. */
 type UnifiedParser = NonNullable<Processor['parser']>;
@@ -29,8 +31,9 @@ type UnifiedParser = NonNullable<Processor['parser']>;
  *   quote splits it there.
  * - **HTML**: each node carries `data.hName`/`hProperties`/`hChildren`, so `remark-rehype` and
  *   react-markdown render it as a `<section class="tt-tool">` with `data-tool-call-id`,
- *   `data-tool-name`, `data-status` and `data-syntax`, and its input, output and error as escaped
- *   text in collapsible `<details>`.
+ *   `data-tool-name`, `data-status` and `data-syntax`: the tool card of the React components, as
+ *   a `<details>` whose `<summary>` is the header (works without script), its input, output and
+ *   error as escaped text. `labels` translates its strings.
  * - **Markdown**: `remark-stringify` writes an unchanged node back as its exact source, a changed
  *   one with its syntax's `format`.
  *

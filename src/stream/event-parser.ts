@@ -1,6 +1,6 @@
 import { createCallReview } from '../format/call-review.js';
 import { Scanner } from '../scanner/scanner.js';
-import type { ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunk } from '../types.js';
+import type { ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunk, UIMessageChunkFor } from '../types.js';
 import { createChunkEncoder } from './encode.js';
 import type { TranscriptEvent } from './events.js';
 import { TranscriptBuilder } from './transcript.js';
@@ -9,12 +9,15 @@ import { TranscriptBuilder } from './transcript.js';
 // default set, so a bundle that uses it carries only the syntaxes passed to it (an XML-only
 // app carries no YAML). `./parser.ts` adds the names and the defaults of the main entry.
 
-/** An incremental transcript parser: deltas in, AI SDK UI-message chunks out. */
-export interface TranscriptParser {
+/**
+ * An incremental transcript parser: deltas in, AI SDK UI-message chunks out. `Chunk` is the
+ * union its options allow (see {@link UIMessageChunkFor}).
+ */
+export interface TranscriptParser<Chunk extends UIMessageChunk = UIMessageChunk> {
   /** Feeds a delta; returns the UI-message chunks it produced, in order. */
-  write(delta: string): UIMessageChunk[];
+  write(delta: string): Chunk[];
   /** Ends the input: flushes held text and finishes an open block (`closed: false`). */
-  end(): UIMessageChunk[];
+  end(): Chunk[];
   /** Snapshot of the transcript so far; an open block shows as `input-streaming`. */
   readonly chunks: TranscriptChunk[];
   /** Code units the scanner visited (rescans included): linear in the input. */
@@ -58,10 +61,10 @@ const DEFAULT_ID_PREFIX = 'tool-call-';
  * into deltas, the final {@link TranscriptParser.chunks} equal `parseTranscript(input)`.
  * Its chunks are the encoding of {@link createTranscriptEventParser}'s events.
  */
-export function createTranscriptParser(options: ExplicitOptions): TranscriptParser {
+export function createTranscriptParser<Options extends ExplicitOptions>(options: Options): TranscriptParser<UIMessageChunkFor<Options>> {
   const events = new EventParser(options, true);
   const encode = createChunkEncoder(options);
-  return {
+  const parser: TranscriptParser = {
     write: (delta) => encode(events.write(delta)),
     end: () => encode(events.end()),
     get chunks() {
@@ -71,6 +74,8 @@ export function createTranscriptParser(options: ExplicitOptions): TranscriptPars
       return events.steps;
     },
   };
+  // Only `approvalResponses: true` makes the encoder send `tool-approval-response`.
+  return parser as TranscriptParser<UIMessageChunkFor<Options>>;
 }
 
 /**
@@ -102,9 +107,9 @@ export function parseTranscript(text: string, options: ExplicitOptions): Transcr
  * A Web `TransformStream` from text deltas to AI SDK UI-message chunks, over the given
  * syntax objects. Wrap its output in `start` … `finish` to hand it to `readUIMessageStream`.
  */
-export function transcriptTransform(options: ExplicitOptions): TransformStream<string, UIMessageChunk> {
-  const parser = createTranscriptParser(options);
-  return new TransformStream<string, UIMessageChunk>({
+export function transcriptTransform<Options extends ExplicitOptions>(options: Options): TransformStream<string, UIMessageChunkFor<Options>> {
+  const parser = createTranscriptParser(options) as TranscriptParser<UIMessageChunkFor<Options>>;
+  return new TransformStream<string, UIMessageChunkFor<Options>>({
     transform(delta, controller) {
       for (const chunk of parser.write(delta)) controller.enqueue(chunk);
     },

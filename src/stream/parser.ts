@@ -1,5 +1,5 @@
 import { resolveSyntaxes } from '../syntaxes/index.js';
-import type { ToolSyntax, TranscriptChunk, TranscriptOptions } from '../types.js';
+import type { ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunkFor } from '../types.js';
 import * as explicit from './event-parser.js';
 import type { EventParserOptions, TranscriptEventParser, TranscriptParser } from './event-parser.js';
 
@@ -19,8 +19,8 @@ export function withSyntaxObjects<Options extends TranscriptOptions>(options: Op
  * the final {@link TranscriptParser.chunks} equal `parseTranscript(input)`.
  * Its chunks are the encoding of {@link createTranscriptEventParser}'s events.
  */
-export function createTranscriptParser(options: TranscriptOptions = {}): TranscriptParser {
-  return explicit.createTranscriptParser(withSyntaxObjects(options));
+export function createTranscriptParser<Options extends TranscriptOptions = {}>(options?: Options): TranscriptParser<UIMessageChunkFor<Options>> {
+  return explicit.createTranscriptParser(withSyntaxObjects(options ?? {})) as TranscriptParser<UIMessageChunkFor<Options>>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { TranscriptChunk, TranscriptOptions, UIMessageChunk } from '../types.js';
+import type { TranscriptChunk, TranscriptOptions, UIMessageChunk, UIMessageChunkFor } from '../types.js';
 import { settleEvents, type EncodeOptions } from './chunks.js';
 import * as explicit from './event-parser.js';
 import { withSyntaxObjects } from './parser.js';
@@ -8,8 +8,8 @@ import { withSyntaxObjects } from './parser.js';
  * its output in `start` … `finish` to hand it to `readUIMessageStream` or a
  * `createUIMessageStream` writer.
  */
-export function transcriptTransform(options: TranscriptOptions = {}): TransformStream<string, UIMessageChunk> {
-  return explicit.transcriptTransform(withSyntaxObjects(options));
+export function transcriptTransform<Options extends TranscriptOptions = {}>(options?: Options): TransformStream<string, UIMessageChunkFor<Options>> {
+  return explicit.transcriptTransform(withSyntaxObjects(options ?? {})) as TransformStream<string, UIMessageChunkFor<Options>>;
 }
 
 /**
@@ -18,7 +18,7 @@ export function transcriptTransform(options: TranscriptOptions = {}): TransformS
  * (approvals included; `options.approvalResponses` as in `TranscriptOptions`).
  * Ids are taken as the chunks give them.
  */
-export function createStreamChunks(chunks: readonly TranscriptChunk[], options: EncodeOptions = {}): UIMessageChunk[] {
+export function createStreamChunks<Options extends EncodeOptions = {}>(chunks: readonly TranscriptChunk[], options?: Options): UIMessageChunkFor<Options>[] {
   const events: UIMessageChunk[] = [];
   let textCount = 0;
   for (const chunk of chunks) {
@@ -34,6 +34,7 @@ export function createStreamChunks(chunks: readonly TranscriptChunk[], options: 
     if (chunk.state === 'input-streaming' && chunk.raw !== '') events.push({ type: 'tool-input-delta', toolCallId, inputTextDelta: chunk.raw });
     events.push(...settleEvents(chunk, false, options));
   }
-  return events;
+  // Only `approvalResponses: true` adds `tool-approval-response`.
+  return events as UIMessageChunkFor<Options>[];
 }
 

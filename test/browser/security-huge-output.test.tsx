@@ -31,27 +31,29 @@ function mount(source: { text: string } | { store: TranscriptStore }): HTMLEleme
   return element;
 }
 
-const toggled = (details: HTMLDetailsElement) => new Promise((resolve) => details.addEventListener('toggle', resolve, { once: true }));
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 describe('a 5 MB tool output (Chromium)', () => {
-  it('renders collapsed with a bounded preview, and in full once opened', async () => {
+  it('renders collapsed with a bounded preview, and in full after "Show all"', async () => {
     // The host runs the tool and sets its result (a 5 MB YAML body would be over the YAML limit).
     const store = createTranscriptStore();
     store.append('Before.\n\n```tool big b1\ninput: {}\n```\n\nAfter.');
     store.end();
     store.setToolOutput('b1', FIVE_MB);
     const element = mount({ store });
-    const details = element.querySelector<HTMLDetailsElement>('[data-slot="tool-call-output"]')!;
-    expect(details.open).toBe(false);
+    const card = element.querySelector<HTMLElement>('[data-slot="tool-call"]')!;
+    const output = element.querySelector<HTMLElement>('[data-slot="tool-call-output"]')!;
+    // A finished call: collapsed to its header, and only a preview in the page.
+    expect(card.dataset.state).toBe('closed');
+    expect(output.checkVisibility()).toBe(false);
     expect(element.textContent!.length).toBeLessThan(10_000);
-    expect(details.querySelector('summary')!.textContent).toMatch(/^Output65,537 lines, 5,242,880 characters$/);
+    expect(output.querySelector('pre')!.textContent!.length).toBe(4096);
     expect(element.textContent).toContain('After.');
-    const opened = toggled(details);
-    details.querySelector('summary')!.click();
-    await opened;
+    flushSync(() => element.querySelector<HTMLElement>('[data-slot="tool-call-trigger"]')!.click());
+    expect(output.checkVisibility()).toBe(true);
+    flushSync(() => output.querySelector<HTMLButtonElement>('[data-slot="tool-call-show-all"]')!.click());
     await frame();
-    const pre = details.querySelector('pre')!;
+    const pre = output.querySelector('pre')!;
     expect(pre.textContent!.length).toBe(FIVE_MB.length);
     // It scrolls inside the card instead of stretching the page.
     expect(pre.getBoundingClientRect().height).toBeLessThanOrEqual(24 * 16 + 16 + 1);
@@ -62,10 +64,12 @@ describe('a 5 MB tool output (Chromium)', () => {
     const body = FIVE_MB.slice(0, 2 * 1024 * 1024);
     const element = mount({ text: `🛠️[write big.txt]\n${body}🛠️[/end]` });
     const input = element.querySelector<HTMLElement>('[data-slot="tool-call-input"]')!;
-    expect(input.querySelector('pre')!.textContent!.length).toBe(4096);
+    // The body is multi-line text: its own block, under the args' JSON.
+    const text = () => input.querySelector('[data-slot="tool-call-field"] pre')!.textContent!;
+    expect(text().length).toBe(4096);
     expect(element.textContent!.length).toBeLessThan(10_000);
     const show = input.querySelector<HTMLButtonElement>('[data-slot="tool-call-show-all"]')!;
     flushSync(() => show.click());
-    expect(input.querySelector('pre')!.textContent!.length).toBeGreaterThan(body.length);
+    expect(text()).toBe(body);
   });
 });

@@ -86,7 +86,7 @@ describe('variables set on any ancestor reach every card', () => {
   it('on the transcript (the README example)', () => {
     const host = mount(<ToolTranscript chunks={[tool('output-available')]} style={{ '--tt-status-success': 'teal' } as CSSProperties} />);
     expect(badgeColor(host)).toBe(TEAL);
-    expect(getComputedStyle(slot(host, 'tool-call')).borderLeftColor).toBe(TEAL);
+    expect(getComputedStyle(slot(host, 'tool-call-status').querySelector('svg')!).color).toBe(TEAL);
   });
 
   it('on the transcript through a stylesheet rule', () => {

@@ -172,7 +172,8 @@ describe('theme (Chromium)', () => {
           <ToolTranscript chunks={[{ type: 'tool', toolCallId: 'x', toolName: 't', state, input: {}, syntax: 'fence', raw: '', closed: true, errorText: 'e', output: 1 }]} />
         </div>,
       );
-      return getComputedStyle(element.querySelector('.tt-tool')!).borderLeftColor;
+      // The state's colour, on its badge (the card's edge is neutral, as AI Elements' Tool).
+      return getComputedStyle(element.querySelector('[data-slot="tool-call-status"]')!).color;
     });
 
   it('colours each state differently, in light and in dark (the two approval states share one colour)', () => {

@@ -1,19 +1,17 @@
 /**
  * Huge values in the tool card: a 5 MB output, error or input renders without
- * putting megabytes in the DOM. A long output or error starts collapsed and
- * holds a bounded preview until opened (the summary says how big it is); then
- * the full text. A huge input shows its start and a "Show all" button, and is
- * formatted only that far on each change (a body streaming in costs the same
- * per delta whatever its size). Copying copies everything. On the server the
- * HTML holds only the previews.
+ * putting megabytes in the DOM. Each shows its start and a "Show all" button,
+ * and is formatted only that far on each change (a body streaming in costs the
+ * same per delta whatever its size). Copying copies everything. On the server
+ * the HTML holds only the previews.
  */
-import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import fc from 'fast-check';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ToolChunk, ToolState } from '../../src/index.js';
 import { ToolCall, ToolTranscript } from '../../src/react/index.js';
-import { formatPreview, formatValue, HUGE_CHARS, PREVIEW_CHARS } from '../../src/react/tool-call/format-value.js';
+import { formatPreview, formatValue, HUGE_CHARS, PREVIEW_CHARS } from '../../src/card/index.js';
 
 afterEach(() => {
   cleanup();
@@ -30,14 +28,6 @@ function tool(state: ToolState, extra: Partial<ToolChunk> = {}): ToolChunk {
 
 const slot = (container: ParentNode, name: string) => container.querySelector<HTMLElement>(`[data-slot="${name}"]`);
 
-/** Opens a `<details>` as a click on its summary does, and lets React see the toggle. */
-async function open(details: HTMLDetailsElement) {
-  await act(async () => {
-    details.open = true;
-    fireEvent(details, new Event('toggle'));
-  });
-}
-
 describe.each([
   ['a 5 MB string output', tool('output-available', { output: HUGE_TEXT }), 'tool-call-output', HUGE_TEXT],
   ['a 5 MB object output', tool('output-available', { output: { lines: HUGE_TEXT.split('\n') } }), 'tool-call-output', undefined],
@@ -45,23 +35,22 @@ describe.each([
 ])('%s', (_, chunk, name, expectedText) => {
   const full = expectedText ?? formatValue(chunk.output);
 
-  it('renders collapsed, with a bounded preview in the DOM and its size in the summary', () => {
+  it('renders a bounded preview in the DOM and says it is one', () => {
     const { container } = render(<ToolCall tool={chunk} />);
-    const details = slot(container, name) as HTMLDetailsElement;
-    expect(details.open).toBe(false);
-    expect(details.hasAttribute('data-huge')).toBe(true);
-    expect(details.querySelector('pre')!.textContent!.length).toBeLessThanOrEqual(PREVIEW_CHARS);
-    expect(full.startsWith(details.querySelector('pre')!.textContent!)).toBe(true);
+    const section = slot(container, name)!;
+    const shown = section.querySelector('pre')!.textContent!;
+    expect(shown.length).toBeLessThanOrEqual(PREVIEW_CHARS);
+    expect(full.startsWith(shown)).toBe(true);
     expect(container.textContent!.length).toBeLessThan(PREVIEW_CHARS + 1000);
-    const lines = full.split('\n').length.toLocaleString('en-US');
-    expect(details.querySelector('summary')!.textContent).toBe(`${name === 'tool-call-error' ? 'Error' : 'Output'}${lines} lines, ${full.length.toLocaleString('en-US')} characters`);
+    expect(slot(section, 'tool-call-truncated')!.textContent).toBe('Showing the first 4,096 characters of more than 65,536. Show all');
   });
 
-  it('puts the full text in the DOM once opened', async () => {
-    const { container } = render(<ToolCall tool={chunk} />);
-    const details = slot(container, name) as HTMLDetailsElement;
-    await open(details);
-    expect(details.querySelector('pre')!.textContent).toBe(full);
+  it('puts the full text in the DOM after "Show all"', async () => {
+    const { container } = render(<ToolCall tool={chunk} defaultOpen />);
+    const section = slot(container, name)!;
+    await act(async () => slot(section, 'tool-call-show-all')!.click());
+    expect(section.querySelector('pre')!.textContent).toBe(full);
+    expect(slot(section, 'tool-call-truncated')).toBeNull();
   });
 
   it('copies the full text', async () => {
@@ -78,22 +67,32 @@ describe('a huge input', () => {
   const input = { path: 'big.txt', content: HUGE_TEXT };
   const full = formatValue(input);
 
-  it('shows its start and a "Show all" button, then everything', async () => {
+  it('shows the start of its text field and a "Show all" button, then everything', async () => {
     const { container } = render(<ToolCall tool={tool('input-available', { input })} />);
     const section = slot(container, 'tool-call-input')!;
-    expect(section.querySelector('pre')!.textContent).toBe(full.slice(0, PREVIEW_CHARS));
+    const pres = () => [...section.querySelectorAll('pre')].map((pre) => pre.textContent);
+    expect(pres()).toEqual(['{\n  "path": "big.txt"\n}', HUGE_TEXT.slice(0, PREVIEW_CHARS)]);
     expect(slot(section, 'tool-call-truncated')!.textContent).toBe('Showing the first 4,096 characters of more than 65,536. Show all');
     await act(async () => slot(section, 'tool-call-show-all')!.click());
-    expect(section.querySelector('pre')!.textContent).toBe(full);
+    expect(pres()).toEqual(['{\n  "path": "big.txt"\n}', HUGE_TEXT]);
     expect(slot(section, 'tool-call-truncated')).toBeNull();
   });
 
-  it('copies everything, before "Show all" too', async () => {
+  it('a huge JSON input (no text field) shows the start of its JSON', () => {
+    const lines = { lines: HUGE_TEXT.split('\n') };
+    const { container } = render(<ToolCall tool={tool('input-available', { input: lines })} />);
+    expect(slot(container, 'tool-call-input')!.querySelector('pre')!.textContent).toBe(formatValue(lines).slice(0, PREVIEW_CHARS));
+  });
+
+  it('copies everything, before "Show all" too: the whole input, and the field as text', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     vi.stubGlobal('navigator', { clipboard: { writeText } });
     const { container } = render(<ToolCall tool={tool('input-available', { input })} />);
-    await act(async () => slot(slot(container, 'tool-call-input')!, 'tool-call-copy')!.click());
-    expect(writeText).toHaveBeenCalledWith(full);
+    const [whole, field] = [...slot(container, 'tool-call-input')!.querySelectorAll<HTMLElement>('[data-slot="tool-call-copy"]')];
+    await act(async () => whole!.click());
+    expect(writeText).toHaveBeenLastCalledWith(full);
+    await act(async () => field!.click());
+    expect(writeText).toHaveBeenLastCalledWith(HUGE_TEXT);
     vi.unstubAllGlobals();
   });
 
@@ -107,6 +106,18 @@ describe('a huge input', () => {
     }
     expect(body.length).toBeGreaterThan(6 * 1024 * 1024);
     // Every string JSON.stringify was given, summed: bounded by the previews, not by the body.
+    const given = stringify.mock.calls.reduce((sum, [value]) => sum + (typeof value === 'string' ? value.length : 0), 0);
+    expect(given).toBeLessThanOrEqual(41 * (HUGE_CHARS + 16));
+  });
+
+  it('a growing one-line body (no line break to find) costs the same per change', () => {
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const { rerender } = render(<ToolCall tool={tool('input-streaming', { input: { content: 'x' } })} />);
+    let body = '';
+    for (let i = 0; i < 40; i++) {
+      body += 'y'.repeat(160 * 1024);
+      rerender(<ToolCall tool={tool('input-streaming', { input: { path: 'a', content: body } })} />);
+    }
     const given = stringify.mock.calls.reduce((sum, [value]) => sum + (typeof value === 'string' ? value.length : 0), 0);
     expect(given).toBeLessThanOrEqual(41 * (HUGE_CHARS + 16));
   });

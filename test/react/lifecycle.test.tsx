@@ -35,12 +35,15 @@ const APPROVAL_TEXT: Record<ToolState, string> = {
   'output-denied': 'Denied: keep the logs for the audit',
 };
 
+/** The badge: the state's label, except that a past call with no result (not live) was "Called". */
+const BADGE: Record<ToolState, string> = { ...TOOL_STATE_LABELS, 'input-available': 'Called' };
+
 describe.each(TOOL_STATES)('state %s', (state) => {
   it('<ToolCall>: data-status, the label, and the approval section of this state', () => {
     const onToolApprovalResponse = vi.fn();
     const { container } = render(<ToolCall tool={toolInState(state)} onToolApprovalResponse={onToolApprovalResponse} />);
     expect(slot(container, 'tool-call')!.dataset.status).toBe(state);
-    expect(slot(container, 'tool-call-status')!.textContent).toBe(TOOL_STATE_LABELS[state]);
+    expect(slot(container, 'tool-call-status')!.textContent).toBe(BADGE[state]);
     expect(slot(container, 'tool-call-approval')?.textContent ?? '').toBe(APPROVAL_TEXT[state]);
     // Buttons only where there is something to answer.
     expect(screen.queryAllByRole('button', { name: /^(Approve|Deny)$/ })).toHaveLength(state === 'approval-requested' ? 2 : 0);
@@ -49,7 +52,7 @@ describe.each(TOOL_STATES)('state %s', (state) => {
   it('<ToolTranscript chunks>: the same card, the same data-status', () => {
     const { container } = render(<ToolTranscript chunks={[toolInState(state)]} onToolApprovalResponse={() => {}} />);
     expect(cardsOf(container)).toEqual([`call-${state}:${state}`]);
-    expect(slot(container, 'tool-call-status')!.textContent).toBe(TOOL_STATE_LABELS[state]);
+    expect(slot(container, 'tool-call-status')!.textContent).toBe(BADGE[state]);
     expect(slot(container, 'tool-call-approval')?.textContent ?? '').toBe(APPROVAL_TEXT[state]);
   });
 
@@ -145,7 +148,8 @@ describe('approval', () => {
     ]);
     expect([...container.querySelectorAll('[data-slot="tool-call-approval"]')].map((el) => (el as HTMLElement).dataset.approved)).toEqual([
       'false',
-      undefined,
+      // An output-denied call was denied, whether or not it carries an approval object.
+      'false',
       'false',
     ]);
   });

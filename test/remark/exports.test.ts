@@ -4,7 +4,17 @@ import * as remarkEntry from '../../src/remark/index.js';
 describe('tool-transcript/remark exports', () => {
   it('pins the public names', () => {
     expect(Object.keys(remarkEntry).sort()).toEqual(
-      ['TOOL_STATE_LABELS', 'default', 'rehypeSafeUrls', 'remarkToolCalls', 'safeUrl', 'toolCallHandler', 'toolCallToHast'].sort(),
+      [
+        'DEFAULT_TOOL_CARD_LABELS',
+        'TOOL_STATE_LABELS',
+        'createToolCallHandler',
+        'default',
+        'rehypeSafeUrls',
+        'remarkToolCalls',
+        'safeUrl',
+        'toolCallHandler',
+        'toolCallToHast',
+      ].sort(),
     );
   });
 

@@ -146,18 +146,39 @@ describe('positions', () => {
 describe('HTML', () => {
   const doc = `Intro\n\n${FENCE}\n\n\`\`\`tool broken\ninput: [\n\`\`\`\n\n🛠️[write notes.md]\n# hi\n`;
 
-  it('renders each call as a section with data attributes and collapsible details', () => {
+  it('renders each call as the card model’s HTML: a section with data attributes, a <details> whose summary is the header', () => {
     const html = toHtml(doc);
     expect(html).toContain(
-      '<section class="tt-tool" data-tool-call-id="call_a" data-tool-name="search" data-status="output-available" data-syntax="fence">',
+      '<section class="tt-tool" data-tool-call-id="call_a" data-tool-name="search" data-status="output-available" data-syntax="fence"><details class="tt-tool-disclosure" data-slot="tool-call-disclosure"><summary class="tt-tool-header tt-tool-trigger" data-slot="tool-call-header">',
     );
-    expect(html).toContain('<span class="tt-tool-name">search</span><span class="tt-tool-status">Completed</span>');
+    expect(html).toContain('<span class="tt-tool-name" data-slot="tool-call-name">search</span><span class="tt-tool-input-summary" data-slot="tool-call-summary">query: coffee</span>');
+    expect(html).toMatch(/<span class="tt-tool-status" data-slot="tool-call-status" data-status="output-available"><svg [^>]*class="tt-tool-icon">.*?<\/svg>Completed<\/span>/);
     expect(html).toContain(
-      '<details class="tt-tool-section"><summary class="tt-tool-section-label">Input</summary><pre class="tt-tool-code"><code>{\n  "query": "coffee"\n}</code></pre></details>',
+      '<div class="tt-tool-section tt-tool-input" data-slot="tool-call-input"><div class="tt-tool-section-header"><span class="tt-tool-section-label">Input</span></div><pre class="tt-tool-code" tabindex="0" role="group" aria-label="Input of search" data-kind="json" data-language="json"><code class="language-json">{\n  "query": "coffee"\n}</code></pre></div>',
     );
-    expect(html).toMatch(/data-tool-name="broken" data-status="output-error" data-syntax="fence">.*<details class="tt-tool-section" open><summary class="tt-tool-section-label">Error<\/summary><pre class="tt-tool-error"><code>[^<]+<\/code>/s);
+    // An error opens its card; a finished call without one starts collapsed.
+    expect(html).toMatch(/data-tool-name="broken" data-status="output-error" data-syntax="fence"><details class="tt-tool-disclosure" data-slot="tool-call-disclosure" open>.*?<pre class="tt-tool-error"[^>]*><code>[^<]+<\/code>/s);
+    expect(html).toMatch(/data-tool-name="search" [^>]*><details class="tt-tool-disclosure" data-slot="tool-call-disclosure"><summary/);
     expect(html).toContain('data-tool-name="write" data-status="input-available" data-syntax="emoji" data-closed="false"');
-    expect(html).toContain('"body": "# hi\\n"');
+    // Static HTML is a finished transcript: a call with no result was "Called", never "Running".
+    expect(html).toMatch(/data-tool-name="write"[^]*?<\/svg>Called<\/span>/);
+    expect(html).not.toContain('Running');
+    // The emoji body is multi-line text: a text block with its real line breaks, not JSON.
+    expect(html).toContain('<div class="tt-tool-field-header"><span class="tt-tool-field-label">body</span></div><pre class="tt-tool-code" tabindex="0" role="group" aria-label="Input: body of write" data-kind="text" data-language="text"><code class="language-text"># hi\n</code></pre>');
+  });
+
+  it('labels: any string of the card, as the plugin option', () => {
+    const labels = { states: { 'output-available': 'Fertig', 'output-error': 'Fehler' }, called: 'Aufgerufen', input: 'Eingabe', error: 'Fehlermeldung', valueLabel: '{part} von {tool}' };
+    const html = String(unified().use(remarkParse).use(remarkToolCalls, { labels }).use(remarkRehype).use(rehypeStringify).processSync(doc));
+    expect(html).toContain('</svg>Fertig</span>');
+    expect(html).toContain('</svg>Fehler</span>');
+    expect(html).toContain('</svg>Aufgerufen</span>');
+    expect(html).toContain('<span class="tt-tool-section-label">Eingabe</span>');
+    expect(html).toContain('<span class="tt-tool-section-label">Fehlermeldung</span>');
+    expect(html).toContain('aria-label="Eingabe von search"');
+    expect(html).not.toMatch(/>(Completed|Called|Input|Error)</);
+    // The same options still parse the same calls.
+    expect(html.match(/<section class="tt-tool"/g)).toHaveLength(3);
   });
 
   it('gives the same HTML with remark() plus remark-rehype', () => {
@@ -169,7 +190,8 @@ describe('HTML', () => {
     const html = renderToString(createElement(Markdown, { remarkPlugins: [remarkGfm, remarkToolCalls] }, `~~old~~\n\n${doc}`));
     expect(html).toContain('<del>old</del>');
     expect(html).toContain('<section class="tt-tool" data-tool-call-id="call_a" data-tool-name="search" data-status="output-available" data-syntax="fence">');
-    expect(html).toContain('<details class="tt-tool-section" open="">');
+    // The error's card starts open, as in static HTML.
+    expect(html).toContain('<details class="tt-tool-disclosure" data-slot="tool-call-disclosure" open="">');
   });
 
   it('renders changed nodes from their fields with toolCallHandler', () => {
@@ -182,7 +204,7 @@ describe('HTML', () => {
       .use(remarkRehype, { handlers: { toolCall: toolCallHandler } })
       .use(rehypeStringify);
     const html = String(processor.processSync(EMOJI));
-    expect(html).toContain('<summary class="tt-tool-section-label">Output</summary><pre class="tt-tool-code"><code>changed</code>');
+    expect(html).toContain('<span class="tt-tool-section-label">Output</span></div><pre class="tt-tool-code" tabindex="0" role="group" aria-label="Output of ls" data-kind="text" data-language="text"><code class="language-text">changed</code>');
   });
 
   describe('escapes hostile payloads', () => {
@@ -212,11 +234,12 @@ describe('HTML', () => {
     }
 
     function checkTags(html: string): void {
-      const allowed = new Set(['section', 'header', 'span', 'div', 'details', 'summary', 'pre', 'code', 'p', 'a']);
+      const allowed = new Set(['section', 'header', 'span', 'div', 'details', 'summary', 'pre', 'code', 'p', 'a', 'svg', 'path', 'circle']);
       for (const tag of startTags(html)) {
         expect(allowed, tag.name).toContain(tag.name);
         for (const [name, value] of tag.attributes) {
-          expect(name).toMatch(/^(class|data-[a-z-]+|open|href)$/);
+          // The card's own attributes: classes, data-*, a11y, and the icons' SVG presentation.
+          expect(name).toMatch(/^(class|data-[a-z-]+|open|href|tabindex|role|aria-[a-z]+|title|width|height|viewbox|fill|stroke(-[a-z]+)?|focusable|cx|cy|r|d)$/i);
           if (name === 'href') expect(value).not.toMatch(/^\s*javascript:/i);
         }
       }

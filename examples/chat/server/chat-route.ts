@@ -4,7 +4,6 @@ import {
   simulateReadableStream,
   streamText,
   type UIMessage,
-  type UIMessageChunk,
   type UIMessageStreamWriter,
 } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
@@ -80,9 +79,7 @@ async function streamStep(text: string, chunkDelayMs: number, idPrefix: string, 
     // Stopped by the browser: the text ends there, and a call cut off half-way must not run
     // (the parser would finish the open block best-effort when its input ends).
     if (signal.aborted) break;
-    // The cast: our chunk union also declares ai 7's `tool-approval-response` (sent only with the
-    // `approvalResponses` option, off here), which ai 6's writer type does not list.
-    writer.write(chunk as UIMessageChunk);
+    writer.write(chunk);
     if (chunk.type !== 'tool-input-available') continue;
     const kind = TOOL_KINDS[chunk.toolName];
     if (kind === 'server') {

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentProps } from 'react';
+import { useToolCallLabels } from './ToolCall.js';
 
 /** Props of {@link CopyButton}. */
 export interface CopyButtonProps extends Omit<ComponentProps<'button'>, 'onClick' | 'children'> {
@@ -10,13 +11,14 @@ export interface CopyButtonProps extends Omit<ComponentProps<'button'>, 'onClick
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-const SHOWN: Record<CopyState, string> = { idle: 'Copy', copied: 'Copied', failed: 'Copy failed' };
-
 /**
  * Copies `text` with `navigator.clipboard` when there is one (secure
- * contexts); says "Copy failed" instead of throwing when there is not.
+ * contexts); says "Copy failed" instead of throwing when there is not. Its
+ * words are the enclosing card's `labels` (copy, copied, copyFailed).
  */
 export function CopyButton({ text, label, className, ...rest }: CopyButtonProps) {
+  const labels = useToolCallLabels();
+  const SHOWN: Record<CopyState, string> = { idle: labels.copy, copied: labels.copied, failed: labels.copyFailed };
   const [state, setState] = useState<CopyState>('idle');
   useEffect(() => {
     if (state === 'idle') return;

@@ -1,26 +1,93 @@
-import { createContext, useContext, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
+import {
+  CHEVRON_ICON,
+  displayValue,
+  displayValuePreview,
+  fillLabel,
+  formatValue,
+  HUGE_CHARS,
+  PREVIEW_CHARS,
+  resolveToolCardLabels,
+  splitLabel,
+  TOOL_ICON,
+  toolCardModel,
+  type ToolCardApproval,
+  type ToolCardLabelOverrides,
+  type ToolCardLabels,
+  type ToolCardModel,
+  type ValueBlock,
+} from '../../card/index.js';
 import type { ToolChunk } from '../../types.js';
-import { INTERRUPTED_TEXT } from '../interrupted.js';
 import { ToolActionsContext, useToolActions, type ToolActions } from '../tool-actions.js';
 import { CopyButton } from './CopyButton.js';
-import { formatPreview, formatValue, HUGE_CHARS, isLong, PREVIEW_CHARS } from './format-value.js';
-import { TOOL_STATE_DISPLAY } from './tool-states.js';
+import { Icon } from './Icon.js';
+import { useToolCallSettings, type ToolCallHighlighter } from './settings.js';
+import { StateIcon } from './tool-states.js';
 import { useElapsedSeconds, useIsClient } from './use-client.js';
 
 /*
  * The default tool card as compound parts: `<ToolCall tool={chunk} />` renders
  * them all; `<ToolCall tool={chunk}>…parts…</ToolCall>` composes your own.
- * Every part reads the tool from the root, carries `data-slot` and
- * `data-status`, and passes the rest of its props to its element.
+ * What it shows (sections, labels, open rule, data attributes, value display)
+ * comes from the card model in `src/card`, which the remark plugin's HTML
+ * draws too. Every part carries `data-slot` and `data-status`, and passes the
+ * rest of its props to its element.
  */
 
-const ToolCallContext = createContext<ToolChunk | null>(null);
+/** What the parts of a card share. */
+export interface ToolCallCardContext {
+  tool: ToolChunk;
+  model: ToolCardModel;
+  labels: ToolCardLabels;
+  highlight: ToolCallHighlighter | undefined;
+  /** Whether the body is shown. */
+  open: boolean;
+  /** Opens or closes the body (no-op while the card is held open, unless `open` is controlled). */
+  setOpen: (open: boolean) => void;
+  /** Whether the header can toggle the body: not while streaming or asking for approval (unless `open` is controlled). */
+  toggleable: boolean;
+  /** The body's id (for the header's `aria-controls`), when a body is rendered. */
+  contentId: string | undefined;
+  /** A `ToolCallContent` calls this while mounted (returns its cleanup). */
+  registerContent: () => () => void;
+  /** `data-state` of the parts: `open` or `closed`. */
+  dataState: 'open' | 'closed';
+}
+
+const ToolCallContext = createContext<ToolCallCardContext | null>(null);
+
+function useCard(): ToolCallCardContext {
+  const card = useContext(ToolCallContext);
+  if (!card) throw new Error('tool-transcript: ToolCall parts must be rendered inside <ToolCall>.');
+  return card;
+}
 
 /** The tool of the enclosing {@link ToolCall}; throws outside one. */
 export function useToolCall(): ToolChunk {
-  const tool = useContext(ToolCallContext);
-  if (!tool) throw new Error('tool-transcript: ToolCall parts must be rendered inside <ToolCall>.');
-  return tool;
+  return useCard().tool;
+}
+
+/** Everything the enclosing {@link ToolCall} knows: tool, model, labels, open state; throws outside one. */
+export function useToolCallCard(): ToolCallCardContext {
+  return useCard();
+}
+
+/** The enclosing card's labels, else the settings' labels, else English. */
+export function useToolCallLabels(): ToolCardLabels {
+  const card = useContext(ToolCallContext);
+  const settings = useToolCallSettings();
+  return card?.labels ?? resolveToolCardLabels(settings.labels);
 }
 
 function cx(base: string, extra: string | undefined): string {
@@ -37,43 +104,114 @@ export interface ToolCallProps extends ComponentProps<'div'> {
    * the transcript's own is used when this is not given.
    */
   onToolApprovalResponse?: ToolActions['onToolApprovalResponse'];
+  /**
+   * Controlled: whether the body is shown. Wins over every rule (also over a
+   * streaming or approval card's being held open).
+   */
+  open?: boolean;
+  /**
+   * Uncontrolled: whether the body starts shown. Default: the card's rule — open
+   * while the input streams, while an approval is asked for, and for an error;
+   * collapsed to its header for every other finished call. Until the reader
+   * toggles it, the rule follows the state (a card that finishes collapses).
+   */
+  defaultOpen?: boolean;
+  /** Called when the reader opens or closes the body (header click, Enter, Space). */
+  onOpenChange?: (open: boolean) => void;
+  /** Any of the card's strings over the English defaults; also settable for every card with `ToolCallSettingsContext`. */
+  labels?: ToolCardLabelOverrides;
+  /** Highlighter for code and JSON values (see {@link ToolCallHighlighter}); plain text when absent. */
+  highlight?: ToolCallHighlighter;
+  /**
+   * The transcript is still streaming, so a call in `input-available` is running
+   * ("Running"); otherwise it is a past call ("Called"). Default: the
+   * `ToolCallSettingsContext`'s, else `false`.
+   */
+  live?: boolean;
 }
 
 /**
- * The card's root: `data-tool-call-id`, `data-tool-name`, `data-syntax` and
- * `data-status` for CSS and tests. Without children it renders the default
- * parts: header, input, approval, output, error.
+ * The card's root: `data-tool-call-id`, `data-tool-name`, `data-syntax`,
+ * `data-status` and `data-state` (`open` / `closed`) for CSS and tests.
+ * Without children it renders the default parts: a header that opens and closes
+ * the body (input, approval, output, error).
  */
-export function ToolCall({ tool, className, children, onToolApprovalResponse, ...rest }: ToolCallProps) {
-  const card = (
-    <ToolCallContext.Provider value={tool}>
+export function ToolCall({
+  tool,
+  className,
+  children,
+  onToolApprovalResponse,
+  open: openProp,
+  defaultOpen,
+  onOpenChange,
+  labels: labelsProp,
+  highlight: highlightProp,
+  live: liveProp,
+  ...rest
+}: ToolCallProps) {
+  const settings = useToolCallSettings();
+  const labelOverrides = labelsProp ?? settings.labels;
+  const live = liveProp ?? settings.live ?? false;
+  const model = useMemo(() => toolCardModel(tool, { live, labels: labelOverrides }), [tool, live, labelOverrides]);
+  // The reader's choice, once they toggled; until then the rule (or defaultOpen) decides.
+  const [choice, setChoice] = useState<boolean | undefined>(undefined);
+  const open = openProp ?? (model.pinnedOpen || (choice ?? defaultOpen ?? model.defaultOpen));
+  const latest = useRef({ controlled: openProp !== undefined, pinned: model.pinnedOpen, onOpenChange });
+  latest.current = { controlled: openProp !== undefined, pinned: model.pinnedOpen, onOpenChange };
+  const setOpen = useCallback((next: boolean) => {
+    const { controlled, pinned, onOpenChange: notify } = latest.current;
+    if (!controlled && pinned) return;
+    if (!controlled) setChoice(next);
+    notify?.(next);
+  }, []);
+  const id = useId();
+  // The default parts render a body; composed parts say so by mounting ToolCallContent.
+  const [contents, setContents] = useState(children === undefined || children === null ? 1 : 0);
+  const registerContent = useCallback(() => {
+    setContents((count) => count + 1);
+    return () => setContents((count) => count - 1);
+  }, []);
+  const card = useMemo<ToolCallCardContext>(
+    () => ({
+      tool,
+      model,
+      labels: model.labels,
+      highlight: highlightProp ?? settings.highlight,
+      open,
+      setOpen,
+      toggleable: openProp !== undefined || !model.pinnedOpen,
+      contentId: contents > 0 ? `${id}-content` : undefined,
+      registerContent,
+      dataState: open ? 'open' : 'closed',
+    }),
+    [tool, model, highlightProp, settings.highlight, open, openProp, setOpen, contents, id, registerContent],
+  );
+  const element = (
+    <ToolCallContext.Provider value={card}>
       <div
         role="group"
-        aria-label={`Tool call ${tool.toolName}`}
+        aria-label={fillLabel(model.labels.toolCall, { tool: tool.toolName })}
         className={cx('tt-tool', className)}
         data-slot="tool-call"
-        data-status={tool.state}
-        data-tool-call-id={tool.toolCallId}
-        data-tool-name={tool.toolName}
-        data-syntax={tool.syntax}
-        data-closed={tool.closed ? undefined : 'false'}
+        {...model.attributes}
+        data-state={card.dataState}
         {...rest}
       >
         {children ?? (
           <>
             <ToolCallHeader />
-            <div className="tt-tool-body" data-slot="tool-call-body" data-status={tool.state}>
+            <ToolCallContent registered>
               <ToolCallInput />
               <ToolCallApproval />
               <ToolCallOutput />
               <ToolCallError />
-            </div>
+            </ToolCallContent>
           </>
         )}
       </div>
     </ToolCallContext.Provider>
   );
-  return onToolApprovalResponse ? <ActionsOverride onToolApprovalResponse={onToolApprovalResponse}>{card}</ActionsOverride> : card;
+  return onToolApprovalResponse ? <ActionsOverride onToolApprovalResponse={onToolApprovalResponse}>{element}</ActionsOverride> : element;
 }
 
 /** The enclosing actions with `onToolApprovalResponse` replaced (a `ToolCall` given its own). */
@@ -83,50 +221,67 @@ function ActionsOverride({ onToolApprovalResponse, children }: Required<Pick<Too
   return <ToolActionsContext.Provider value={value}>{children}</ToolActionsContext.Provider>;
 }
 
-/** A call that will never complete because the response stopped while its input streamed. */
-function isInterrupted(tool: ToolChunk): boolean {
-  return tool.state === 'output-error' && tool.errorText === INTERRUPTED_TEXT;
-}
-
 /**
- * Name, state badge (label and icon from `TOOL_STATE_DISPLAY`), and while the
- * input streams an elapsed time and a progress bar (client only, after
- * hydration). A polite live region announces each state change once.
+ * The header: one button that opens and closes the body (`aria-expanded`,
+ * `aria-controls`; Enter and Space as any button) showing the tool's name, a
+ * one-line summary of its input and the state badge, and while the input
+ * streams an elapsed time and a progress bar (client only, after hydration).
+ * A long name or summary ellipsizes; the badge and timer never wrap out.
+ * Children (your actions) come after the button. A polite live region
+ * announces each state change once.
  */
 export function ToolCallHeader({ className, children, ...rest }: ComponentProps<'div'>) {
-  const tool = useToolCall();
-  const display = TOOL_STATE_DISPLAY[tool.state];
+  const { tool, model, labels, open, setOpen, toggleable, contentId, dataState } = useCard();
   return (
-    <div className={cx('tt-tool-header', className)} data-slot="tool-call-header" data-status={tool.state} {...rest}>
-      <span className="tt-tool-name" data-slot="tool-call-name">
-        {tool.toolName}
-      </span>
-      {tool.state === 'input-streaming' ? <StreamingProgress /> : null}
-      {!tool.closed && tool.state !== 'input-streaming' && !isInterrupted(tool) ? (
-        <span className="tt-tool-unclosed" data-slot="tool-call-unclosed" title="The text ended before this block's closing marker">
-          not closed
+    <div className={cx('tt-tool-header', className)} data-slot="tool-call-header" data-status={tool.state} data-state={dataState} {...rest}>
+      <button
+        type="button"
+        className="tt-tool-trigger"
+        data-slot="tool-call-trigger"
+        data-state={dataState}
+        aria-expanded={open}
+        aria-controls={contentId}
+        // Held open: the button says so, and does nothing (Approve / Deny stay in view).
+        aria-disabled={toggleable ? undefined : true}
+        onClick={() => setOpen(!open)}
+      >
+        <Icon shapes={TOOL_ICON} className="tt-tool-glyph" />
+        <span className="tt-tool-name" data-slot="tool-call-name">
+          {model.name}
         </span>
-      ) : null}
-      <span className="tt-tool-status" data-slot="tool-call-status" data-status={tool.state}>
-        {display.icon}
-        {display.label}
-      </span>
-      <StateAnnouncement tool={tool} />
+        {model.summary ? (
+          <span className="tt-tool-input-summary" data-slot="tool-call-summary">
+            {model.summary}
+          </span>
+        ) : null}
+        {model.streaming ? <StreamingProgress label={labels.receivingInput} /> : null}
+        {model.unclosed ? (
+          <span className="tt-tool-unclosed" data-slot="tool-call-unclosed" title={labels.notClosedTitle}>
+            {labels.notClosed}
+          </span>
+        ) : null}
+        <span className="tt-tool-status" data-slot="tool-call-status" data-status={tool.state}>
+          <StateIcon state={tool.state} />
+          {model.stateLabel}
+        </span>
+        <Icon shapes={CHEVRON_ICON} className="tt-tool-chevron" />
+      </button>
+      <StateAnnouncement tool={tool} label={model.stateLabel} />
       {children}
     </div>
   );
 }
 
 /** Elapsed seconds and an indeterminate progress bar; nothing on the server, so SSR markup is stable. */
-function StreamingProgress() {
-  return useIsClient() ? <StreamingClock /> : null;
+function StreamingProgress({ label }: { label: string }) {
+  return useIsClient() ? <StreamingClock label={label} /> : null;
 }
 
-function StreamingClock() {
+function StreamingClock({ label }: { label: string }) {
   const seconds = useElapsedSeconds();
   return (
     <>
-      <progress className="tt-tool-progress" data-slot="tool-call-progress" aria-label="Receiving input" />
+      <progress className="tt-tool-progress" data-slot="tool-call-progress" aria-label={label} />
       <span className="tt-tool-elapsed" data-slot="tool-call-elapsed">
         {seconds}s
       </span>
@@ -139,11 +294,9 @@ function StreamingClock() {
  * does (not when the input grows or the name is completed), so each state
  * change is announced once.
  */
-function StateAnnouncement({ tool }: { tool: ToolChunk }) {
+function StateAnnouncement({ tool, label }: { tool: ToolChunk; label: string }) {
   const last = useRef<{ state: ToolChunk['state']; text: string } | null>(null);
-  if (last.current?.state !== tool.state) {
-    last.current = { state: tool.state, text: `${tool.toolName}: ${TOOL_STATE_DISPLAY[tool.state].label}` };
-  }
+  if (last.current?.state !== tool.state) last.current = { state: tool.state, text: `${tool.toolName}: ${label}` };
   return (
     <span className="tt-sr-only" aria-live="polite" data-slot="tool-call-announcement">
       {last.current.text}
@@ -151,75 +304,188 @@ function StateAnnouncement({ tool }: { tool: ToolChunk }) {
   );
 }
 
+/** Props of {@link ToolCallContent}. */
+export interface ToolCallContentProps extends ComponentProps<'div'> {
+  /** @internal the default card counts its body up front (so server markup has `aria-controls`). */
+  registered?: boolean;
+}
+
 /**
- * The input as indented JSON, shown live while it streams, with a copy button.
- * An input longer than {@link HUGE_CHARS} shows its first {@link PREVIEW_CHARS}
- * characters and a "Show all" button: it is formatted only that far on each
- * change (so a huge body streaming in costs the same per delta as a small one),
- * and in full when asked for or copied.
+ * The body the header opens and closes: `hidden` while the card is closed (its
+ * content stays in the page, so find-in-page and tests still see it).
  */
+export function ToolCallContent({ className, registered = false, ...rest }: ToolCallContentProps) {
+  const { tool, open, contentId, registerContent, dataState } = useCard();
+  useEffect(() => (registered ? undefined : registerContent()), [registered, registerContent]);
+  return (
+    <div
+      id={contentId}
+      className={cx('tt-tool-body', className)}
+      data-slot="tool-call-body"
+      data-status={tool.state}
+      data-state={dataState}
+      hidden={!open}
+      {...rest}
+    />
+  );
+}
+
+/** The input: text blocks for multi-line strings, JSON for the rest; live while it streams. */
 export function ToolCallInput({ className, ...rest }: ComponentProps<'div'>) {
-  const tool = useToolCall();
-  // Memoized on the input object: the parser keeps it while a streaming body is not reparsed.
-  const preview = useMemo(() => formatPreview(tool.input, HUGE_CHARS), [tool.input]);
-  const [showAll, setShowAll] = useState(false);
-  const huge = !preview.complete;
-  const full = useMemo(() => (huge && showAll ? formatValue(tool.input) : undefined), [huge, showAll, tool.input]);
-  const text = huge ? (full ?? preview.text.slice(0, PREVIEW_CHARS)) : preview.text;
-  const input = tool.input;
+  const { tool, labels, model } = useCard();
   return (
     <div className={cx('tt-tool-section tt-tool-input', className)} data-slot="tool-call-input" data-status={tool.state} {...rest}>
-      <div className="tt-tool-section-header">
-        <span className="tt-tool-section-label">Input</span>
-        <CopyButton text={huge ? () => full ?? formatValue(input) : text} label={`Copy input of ${tool.toolName}`} />
-      </div>
-      <ScrollingPre className="tt-tool-code" label={`Input of ${tool.toolName}`}>
-        {text}
-      </ScrollingPre>
-      {huge && full === undefined ? (
-        <p className="tt-tool-truncated" data-slot="tool-call-truncated">
-          Showing the first {formatCount(PREVIEW_CHARS)} characters of more than {formatCount(HUGE_CHARS)}.{' '}
-          <button type="button" className="tt-tool-show-all" data-slot="tool-call-show-all" onClick={() => setShowAll(true)}>
-            Show all
-          </button>
-        </p>
-      ) : null}
+      <ValueView value={tool.input} label={labels.input} copyLabel={fillLabel(labels.copyInput, { tool: model.name })} />
     </div>
+  );
+}
+
+/** The output (when the call has one); nothing otherwise. */
+export function ToolCallOutput({ className, ...rest }: ComponentProps<'div'>) {
+  const { tool, labels, model } = useCard();
+  const section = model.sections.find((s) => s.kind === 'output');
+  if (!section) return null;
+  return (
+    <div className={cx('tt-tool-section tt-tool-output', className)} data-slot="tool-call-output" data-status={tool.state} {...rest}>
+      <ValueView value={tool.output} label={labels.output} copyLabel={fillLabel(labels.copyOutput, { tool: model.name })} />
+    </div>
+  );
+}
+
+/**
+ * The error (state `output-error`; an interrupted call says so); nothing in
+ * other states. An error longer than {@link HUGE_CHARS} shows its first
+ * {@link PREVIEW_CHARS} characters until "Show all" (copying copies it whole).
+ */
+export function ToolCallError({ className, ...rest }: ComponentProps<'div'>) {
+  const { tool, labels, model } = useCard();
+  const [showAll, setShowAll] = useState(false);
+  const section = model.sections.find((s) => s.kind === 'error');
+  if (section?.kind !== 'error') return null;
+  const huge = section.text.length > HUGE_CHARS && !showAll;
+  return (
+    <div className={cx('tt-tool-section tt-tool-error-section', className)} data-slot="tool-call-error" data-status={tool.state} {...rest}>
+      <div className="tt-tool-section-header">
+        <span className="tt-tool-section-label">{section.label}</span>
+        <CopyButton text={section.text} label={fillLabel(labels.copyError, { tool: model.name })} />
+      </div>
+      <ScrollingPre className="tt-tool-error" label={fillLabel(labels.valueLabel, { part: section.label, tool: model.name })}>
+        {huge ? section.text.slice(0, PREVIEW_CHARS) : section.text}
+      </ScrollingPre>
+      {huge ? <Truncated onShowAll={() => setShowAll(true)} /> : null}
+    </div>
+  );
+}
+
+/** Says a value shows only its start, with a button for the rest. */
+function Truncated({ onShowAll }: { onShowAll: () => void }) {
+  const { labels } = useCard();
+  return (
+    <p className="tt-tool-truncated" data-slot="tool-call-truncated">
+      {fillLabel(labels.truncated, { shown: formatCount(PREVIEW_CHARS), total: formatCount(HUGE_CHARS) })}{' '}
+      <button type="button" className="tt-tool-show-all" data-slot="tool-call-show-all" onClick={onShowAll}>
+        {labels.showAll}
+      </button>
+    </p>
+  );
+}
+
+interface ValueViewProps {
+  value: unknown;
+  /** The section's label (Input, Output). */
+  label: string;
+  /** Accessible name of the section's copy button. */
+  copyLabel: string;
+}
+
+/**
+ * A value as blocks (see `displayValue`): a label row with a copy button, then
+ * each block — a field's text block under its key, with its own copy button.
+ * A value longer than {@link HUGE_CHARS} shows the first {@link PREVIEW_CHARS}
+ * characters of each long block and a "Show all" button: it is formatted only
+ * that far on each change (so a huge body streaming in costs the same per
+ * delta as a small one), and in full when asked for or copied.
+ */
+function ValueView({ value, label, copyLabel }: ValueViewProps) {
+  const { labels, model } = useCard();
+  const [showAll, setShowAll] = useState(false);
+  // Memoized on the value: the parser keeps the input object while a streaming body is not reparsed.
+  const blocks = useMemo(() => (showAll ? displayValue(value) : displayValuePreview(value, HUGE_CHARS)), [value, showAll]);
+  const truncated = blocks.some((block) => !block.complete);
+  return (
+    <>
+      <div className="tt-tool-section-header">
+        <span className="tt-tool-section-label">{label}</span>
+        <CopyButton text={truncated ? () => formatValue(value) : blocks.length === 1 ? blocks[0]!.text : () => formatValue(value)} label={copyLabel} />
+      </div>
+      {blocks.map((block) =>
+        block.field === undefined ? (
+          <Block key="" block={block} part={label} />
+        ) : (
+          <div key={block.field} className="tt-tool-field" data-slot="tool-call-field">
+            <div className="tt-tool-field-header">
+              <span className="tt-tool-field-label">{block.field}</span>
+              <CopyButton text={() => formatValue(block.source)} label={fillLabel(labels.copyField, { field: block.field, tool: model.name })} />
+            </div>
+            <Block block={block} part={`${label}: ${block.field}`} />
+          </div>
+        ),
+      )}
+      {truncated ? <Truncated onShowAll={() => setShowAll(true)} /> : null}
+    </>
+  );
+}
+
+/** One block in a scrolling `<pre>`, highlighted when a highlighter is set. */
+function Block({ block, part }: { block: ValueBlock; part: string }) {
+  const { highlight, model, labels } = useCard();
+  const shown = block.complete ? block.text : block.text.slice(0, PREVIEW_CHARS);
+  const highlighted = useMemo(() => (highlight ? highlight(shown, block.language) : undefined), [highlight, shown, block.language]);
+  return (
+    <ScrollingPre
+      className="tt-tool-code"
+      label={fillLabel(labels.valueLabel, { part, tool: model.name })}
+      kind={block.kind}
+      language={block.language}
+    >
+      {highlighted ?? shown}
+    </ScrollingPre>
   );
 }
 
 /**
  * The approval of a call that needs a person's consent:
  *
- * - `approval-requested`: Approve and Deny buttons (accessible names "Approve"
- *   and "Deny") calling `onToolApprovalResponse({ id: approval.id, approved })`;
- *   without a callback (or an `approval.id`) it says the call waits for approval.
- *   Once pressed, both buttons are disabled until the tool changes state.
- * - `approval-responded`: the answer (Approved / Denied) and its reason.
- * - `output-denied`: that the call was denied, and the reason when one was given.
+ * - `approval-requested`: Approve and Deny buttons calling
+ *   `onToolApprovalResponse({ id: approval.id, approved })`; without a callback
+ *   (or an `approval.id`) it says the call waits for approval. Once pressed,
+ *   both buttons are disabled until the tool changes state.
+ * - `approval-responded`, `output-denied` (and any call that records an
+ *   answer): the answer (Approved / Denied) and its reason.
  *
- * Nothing in other states.
+ * Nothing otherwise.
  */
 export function ToolCallApproval({ className, ...rest }: ComponentProps<'div'>) {
-  const tool = useToolCall();
-  const { state } = tool;
-  if (state !== 'approval-requested' && state !== 'approval-responded' && state !== 'output-denied') return null;
+  const { tool, model } = useCard();
+  const section = model.sections.find((s) => s.kind === 'approval');
+  if (section?.kind !== 'approval') return null;
+  const { approval } = section;
   return (
     <div
       className={cx('tt-tool-section tt-tool-approval', className)}
       data-slot="tool-call-approval"
-      data-status={state}
-      data-approved={tool.approval?.approved === undefined ? undefined : String(tool.approval.approved)}
+      data-status={tool.state}
+      data-approved={approval.kind === 'answer' && approval.verdict !== 'answered' ? String(approval.verdict === 'approved') : undefined}
       {...rest}
     >
-      {state === 'approval-requested' ? <ApprovalRequest tool={tool} /> : <ApprovalAnswer tool={tool} />}
+      {approval.kind === 'request' ? <ApprovalRequest id={approval.id} /> : <ApprovalAnswer approval={approval} />}
     </div>
   );
 }
 
-function ApprovalRequest({ tool }: { tool: ToolChunk }) {
+function ApprovalRequest({ id }: { id: string | undefined }) {
+  const { model, labels } = useCard();
   const { onToolApprovalResponse } = useToolActions();
-  const id = tool.approval?.id;
   // Answered here: the buttons stay disabled until the host moves the tool on (a new approval id re-enables them).
   const [answeredId, setAnsweredId] = useState<string | undefined>(undefined);
   const canAnswer = onToolApprovalResponse !== undefined && id !== undefined && id !== '';
@@ -228,24 +494,31 @@ function ApprovalRequest({ tool }: { tool: ToolChunk }) {
     setAnsweredId(id);
     void onToolApprovalResponse({ id, approved });
   };
+  const [before, after] = splitLabel(labels.approvalQuestion, 'tool');
   return (
     <>
       <p className="tt-tool-approval-text" data-slot="tool-call-approval-text">
         {canAnswer ? (
-          <>
-            Allow <code>{tool.toolName}</code> to run with this input?
-          </>
+          after === undefined ? (
+            before
+          ) : (
+            <>
+              {before}
+              <code>{model.name}</code>
+              {after}
+            </>
+          )
         ) : (
-          'Waiting for approval.'
+          labels.waitingForApproval
         )}
       </p>
       {canAnswer ? (
         <div className="tt-tool-approval-actions" data-slot="tool-call-approval-actions">
           <button type="button" className="tt-tool-button" data-variant="secondary" disabled={answeredId === id} onClick={() => answer(false)}>
-            Deny
+            {labels.deny}
           </button>
           <button type="button" className="tt-tool-button" data-variant="primary" disabled={answeredId === id} onClick={() => answer(true)}>
-            Approve
+            {labels.approve}
           </button>
         </div>
       ) : null}
@@ -253,113 +526,20 @@ function ApprovalRequest({ tool }: { tool: ToolChunk }) {
   );
 }
 
-function ApprovalAnswer({ tool }: { tool: ToolChunk }) {
-  const approved = tool.state === 'output-denied' ? false : tool.approval?.approved;
-  // A denied call's reason is on its approval (AI SDK parts); a transcript may record it as errorText.
-  const reason = tool.approval?.reason ?? (tool.state === 'output-denied' ? tool.errorText : undefined);
-  const verdict = approved === true ? 'Approved' : approved === false ? 'Denied' : 'Answered';
+function ApprovalAnswer({ approval }: { approval: Extract<ToolCardApproval, { kind: 'answer' }> }) {
+  const { labels } = useCard();
   return (
     <p className="tt-tool-approval-text" data-slot="tool-call-approval-answer">
-      <strong>{verdict}</strong>
-      {reason ? (
+      <strong>{labels[approval.verdict]}</strong>
+      {approval.reason ? (
         <>
           {': '}
-          <span data-slot="tool-call-approval-reason">{reason}</span>
+          <span data-slot="tool-call-approval-reason">{approval.reason}</span>
         </>
-      ) : tool.state === 'output-denied' ? (
-        ' — the call was not run.'
+      ) : approval.final ? (
+        ` — ${labels.notRun}`
       ) : null}
     </p>
-  );
-}
-
-/** The output (state `output-available`) in a disclosure, collapsed when long; nothing in other states. */
-export function ToolCallOutput({ className, ...rest }: ComponentProps<'details'>) {
-  const tool = useToolCall();
-  const text = useMemo(() => formatValue(tool.output), [tool.output]);
-  if (tool.state !== 'output-available') return null;
-  return (
-    <Disclosure
-      className={cx('tt-tool-section tt-tool-output', className)}
-      dataSlot="tool-call-output"
-      tool={tool}
-      summary="Output"
-      text={text}
-      copyLabel={`Copy output of ${tool.toolName}`}
-      {...rest}
-    />
-  );
-}
-
-/** The error (state `output-error`) in a disclosure, collapsed when long; nothing in other states. */
-export function ToolCallError({ className, ...rest }: ComponentProps<'details'>) {
-  const tool = useToolCall();
-  if (tool.state !== 'output-error') return null;
-  const text = tool.errorText ?? '';
-  return (
-    <Disclosure
-      className={cx('tt-tool-section tt-tool-error-section', className)}
-      dataSlot="tool-call-error"
-      tool={tool}
-      summary="Error"
-      text={text}
-      textClass="tt-tool-error"
-      copyLabel={`Copy error of ${tool.toolName}`}
-      {...rest}
-    />
-  );
-}
-
-interface DisclosureProps extends ComponentProps<'details'> {
-  dataSlot: string;
-  tool: ToolChunk;
-  summary: ReactNode;
-  text: string;
-  /** Class of the `<pre>`: `tt-tool-code`, or `tt-tool-error` for an error. */
-  textClass?: string;
-  copyLabel: string;
-}
-
-/**
- * `<details>` open unless the text is long (the summary then says how long).
- * A text longer than {@link HUGE_CHARS} is put in the DOM only when the
- * disclosure is opened: until then it holds the first {@link PREVIEW_CHARS}
- * characters, and the summary says how many there are.
- */
-function Disclosure({ dataSlot, tool, summary, text, textClass = 'tt-tool-code', copyLabel, onToggle, ...rest }: DisclosureProps) {
-  const long = isLong(text);
-  const huge = text.length > HUGE_CHARS;
-  const [opened, setOpened] = useState(false);
-  const lines = useMemo(() => (long ? countLines(text) : 0), [long, text]);
-  const shown = huge && !opened ? text.slice(0, PREVIEW_CHARS) : text;
-  return (
-    <details
-      open={!long}
-      data-slot={dataSlot}
-      data-status={tool.state}
-      data-long={long ? '' : undefined}
-      data-huge={huge ? '' : undefined}
-      onToggle={(event) => {
-        if (event.currentTarget.open) setOpened(true);
-        onToggle?.(event);
-      }}
-      {...rest}
-    >
-      <summary className="tt-tool-summary">
-        <span className="tt-tool-section-label">{summary}</span>
-        {long ? (
-          <span className="tt-tool-size">
-            {formatCount(lines)} lines{huge ? `, ${formatCount(text.length)} characters` : null}
-          </span>
-        ) : null}
-      </summary>
-      <div className="tt-tool-disclosure-body">
-        <CopyButton text={text} label={copyLabel} />
-        <ScrollingPre className={textClass} label={`${typeof summary === 'string' ? summary : 'Value'} of ${tool.toolName}`}>
-          {shown}
-        </ScrollingPre>
-      </div>
-    </details>
   );
 }
 
@@ -367,10 +547,10 @@ function Disclosure({ dataSlot, tool, summary, text, textClass = 'tt-tool-code',
  * A `<pre>` that scrolls when its text is long (the theme caps its height), so
  * it takes keyboard focus and has a name: keyboard users can scroll it.
  */
-function ScrollingPre({ className, label, children }: { className: string; label: string; children: ReactNode }) {
+function ScrollingPre({ className, label, kind, language, children }: { className: string; label: string; kind?: string; language?: string; children: ReactNode }) {
   return (
-    <pre className={className} tabIndex={0} role="group" aria-label={label}>
-      <code>{children}</code>
+    <pre className={className} tabIndex={0} role="group" aria-label={label} data-kind={kind} data-language={language}>
+      <code className={language ? `language-${language}` : undefined}>{children}</code>
     </pre>
   );
 }
@@ -378,10 +558,4 @@ function ScrollingPre({ className, label, children }: { className: string; label
 /** `1234567` → `1,234,567` (the same on the server and the client, whatever their locale). */
 function formatCount(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-function countLines(text: string): number {
-  let lines = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
-  return lines;
 }

@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import type { ToolChunk } from '../../types.js';
-import { ToolCall, ToolCallApproval, ToolCallError, ToolCallHeader, ToolCallInput, ToolCallOutput } from './ToolCall.js';
+import { ToolCall, ToolCallApproval, ToolCallContent, ToolCallError, ToolCallHeader, ToolCallInput, ToolCallOutput, useToolCallLabels } from './ToolCall.js';
+import { fillLabel } from '../../card/index.js';
 
 interface Props {
   tool: ToolChunk;
@@ -39,15 +40,13 @@ export class ToolRenderBoundary extends Component<Props, State> {
     return (
       <ToolCall tool={tool}>
         <ToolCallHeader />
-        <div className="tt-tool-body" data-slot="tool-call-body" data-status={tool.state}>
+        <ToolCallContent>
           <ToolCallInput />
           <ToolCallApproval />
           <ToolCallOutput />
           <ToolCallError />
-        </div>
-        <p className="tt-tool-renderer-error" data-slot="tool-call-renderer-error" data-status={tool.state}>
-          The custom renderer for “{tool.toolName}” failed: {describeThrown(this.state.error)}
-        </p>
+        </ToolCallContent>
+        <RendererError tool={tool} error={this.state.error} />
       </ToolCall>
     );
   }
@@ -73,4 +72,14 @@ export function describeThrown(error: unknown): string {
       return 'a value that cannot be shown as text';
     }
   }
+}
+
+/** Says which renderer failed and why, in the card's labels; always shown, the card's body may be closed. */
+function RendererError({ tool, error }: { tool: ToolChunk; error: unknown }) {
+  const labels = useToolCallLabels();
+  return (
+    <p className="tt-tool-renderer-error" data-slot="tool-call-renderer-error" data-status={tool.state}>
+      {fillLabel(labels.rendererFailed, { tool: tool.toolName, error: describeThrown(error) })}
+    </p>
+  );
 }

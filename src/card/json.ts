@@ -10,18 +10,6 @@ export function formatValue(value: unknown): string {
   }
 }
 
-/** Above these, output and error start collapsed. */
-const LONG_CHARS = 1200;
-const LONG_LINES = 16;
-
-/** Whether a formatted value is long enough to start collapsed. */
-export function isLong(text: string): boolean {
-  if (text.length > LONG_CHARS) return true;
-  let lines = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) if (++lines > LONG_LINES) return true;
-  return false;
-}
-
 /**
  * Values whose text is longer than this (64 Ki characters) are shown as a
  * preview until asked for in full: megabytes of text in the DOM at once stall
