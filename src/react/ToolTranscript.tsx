@@ -1,7 +1,9 @@
 import { useMemo, type ComponentProps } from 'react';
 import type { Options as MarkdownOptions } from 'react-markdown';
+import type { ToolCardLabelOverrides } from '../card/index.js';
 import type { TranscriptState } from '../store/index.js';
 import { useStableValue } from './stable-value.js';
+import { ToolCallSettingsContext, type ToolCallHighlighter, type ToolCallSettings } from './tool-call/settings.js';
 import { ToolActionsContext, useStableActions, type ToolActions } from './tool-actions.js';
 import { createRevealGate, RevealGateContext } from './reveal/reveal-gate.js';
 import { createNearViewport, NearViewportContext } from './deferred/near-viewport.js';
@@ -23,6 +25,13 @@ export interface ToolTranscriptOptions extends TranscriptSourceOptions, ToolActi
   remarkPlugins?: MarkdownOptions['remarkPlugins'];
   /** rehype plugins for the text (no rehype-raw by default: raw HTML is not rendered). */
   rehypePlugins?: MarkdownOptions['rehypePlugins'];
+  /**
+   * Any of the cards' strings over the English defaults: state labels, Input / Output / Error,
+   * Approve / Deny, Copy, accessible names (`{tool}`-style placeholders).
+   */
+  labels?: ToolCardLabelOverrides;
+  /** Highlighter for the cards' code and JSON values (Shiki, Prism…); plain escaped text when absent. */
+  highlight?: ToolCallHighlighter;
   className?: string;
 }
 
@@ -85,6 +94,8 @@ export function ToolTranscript(props: ToolTranscriptProps) {
     proseComponent,
     reveal,
     deferOffscreen,
+    labels,
+    highlight,
     className,
     ...rest
   } = props;
@@ -100,6 +111,10 @@ export function ToolTranscript(props: ToolTranscriptProps) {
   const stableRehype = useStableValue(rehypePlugins);
   const stableReveal = useStableValue(reveal);
   const stableTools = useStableValue(_tools, 32);
+  const stableLabels = useStableValue(labels);
+  // While the transcript streams, a call with its input and no result is running; after, it was called.
+  const live = status === 'streaming' && streaming !== false;
+  const cardSettings = useMemo<ToolCallSettings>(() => ({ live, labels: stableLabels, highlight }), [live, stableLabels, highlight]);
   const config = useMemo(
     () =>
       makeTranscriptConfig(stableToolComponents, stableComponents, stableRemark, stableRehype, streaming, {
@@ -121,7 +136,9 @@ export function ToolTranscript(props: ToolTranscriptProps) {
         <ToolActionsContext.Provider value={actions}>
           <RevealGateContext.Provider value={gate}>
             <NearViewportContext.Provider value={nearViewport}>
-              <TranscriptItems store={store} streaming={streaming} />
+              <ToolCallSettingsContext.Provider value={cardSettings}>
+                <TranscriptItems store={store} streaming={streaming} />
+              </ToolCallSettingsContext.Provider>
             </NearViewportContext.Provider>
           </RevealGateContext.Provider>
         </ToolActionsContext.Provider>
