@@ -1,14 +1,35 @@
-import type { TranscriptChunk } from '../types.js';
+import type { ToolChunk, TranscriptChunk } from '../types.js';
 
-/** A part of the document, `[start, end)` in UTF-16 code units. */
-export interface Part {
+/** A tool call of a part: its chunk and where its source stands, `[start, end)` in the part. */
+export interface PlacedCall {
+  chunk: ToolChunk;
   start: number;
   end: number;
 }
 
+/** A part of the document: its text, where it starts in the document, and its tool calls. */
+export interface Part {
+  /** Offset of the part in the document (UTF-16 code units). */
+  start: number;
+  text: string;
+  calls: PlacedCall[];
+}
+
+/** Two consecutive parts as one. */
+export function joinParts(first: Part, second: Part): Part {
+  const shift = first.text.length;
+  return {
+    start: first.start,
+    text: first.text + second.text,
+    calls: [...first.calls, ...second.calls.map((call) => ({ ...call, start: call.start + shift, end: call.end + shift }))],
+  };
+}
+
 /**
- * Where `render` may cut a document into parts that are rendered one after another, so that a
- * big transcript never becomes one giant syntax tree. A cut is a line start that:
+ * Cuts a document that arrives as settled chunks (`parseTranscript`'s chunks, a text chunk
+ * possibly in several pieces: see `SettledChunks`) into parts that `render` renders one after
+ * another, so that a big transcript is never held whole nor becomes one giant syntax tree.
+ * A cut is a line start that:
  *
  * - lies in a text chunk (never inside a tool block);
  * - follows a blank line, outside fenced code (```` ``` ````, `~~~`) and outside the raw HTML
@@ -21,60 +42,148 @@ export interface Part {
  * the whole text, link reference definitions and footnotes, then resolves within one part;
  * `render` documents that, and parts are large enough that ordinary transcripts are one part.
  *
- * @param chunks `parseTranscript(doc)`'s chunks (they add up to `doc`).
- * @param target The size a part grows to before the next cut is taken.
+ * A part ends at the first cut point at least `target` code units after its start. The cutter
+ * holds the current part's text and the line being read, nothing before.
  */
-export function* documentParts(doc: string, chunks: readonly TranscriptChunk[], target: number): Generator<Part> {
-  let start = 0;
-  for (const cut of cutPoints(doc, chunks)) {
-    if (cut - start < target) continue;
-    yield { start, end: cut };
-    start = cut;
-  }
-  if (start < doc.length || doc.length === 0) yield { start, end: doc.length };
-}
+export class PartCutter {
+  private readonly lines = new LineState();
+  /** The text since the start of the current part, in pieces. */
+  private pieces: string[] = [];
+  /** The tool calls since the start of the current part, placed in the document. */
+  private calls: PlacedCall[] = [];
+  /** Where the current part starts, and where the text read so far ends, in the document. */
+  private partStart = 0;
+  private offset = 0;
+  /** The line being read: where it starts, and its text so far (a long line comes in pieces). */
+  private lineStart = 0;
+  private line: string[] = [];
+  /** The rest of the line a block ended in is not read (the run after a block starts there). */
+  private skipping = false;
+  /** The text so far ends in `\r`: a `\n` that comes next belongs to that line break. */
+  private afterCarriageReturn = false;
+  private partsMade = 0;
 
-/** Every cut point of the document, in order (see {@link documentParts}). */
-export function* cutPoints(doc: string, chunks: readonly TranscriptChunk[]): Generator<number> {
-  const lines = new LineState();
-  let offset = 0;
-  for (const chunk of chunks) {
-    if (chunk.type === 'tool') {
-      offset += chunk.raw.length;
-      // Each text run between blocks is parsed on its own: nothing open carries past a block.
-      lines.afterBlock();
-      continue;
+  constructor(private readonly target: number) {}
+
+  /** Reads the next settled chunk; returns the parts it completed. */
+  push(chunk: TranscriptChunk): Part[] {
+    const done: Part[] = [];
+    if (chunk.type === 'text') this.readText(chunk.value, done);
+    else this.readBlock(chunk, done);
+    return done;
+  }
+
+  /** The input ended: returns the parts left (an empty document is one empty part). */
+  end(): Part[] {
+    const done: Part[] = [];
+    this.endRun(done);
+    if (this.offset > this.partStart || this.partsMade === 0) done.push(this.takePart(this.offset));
+    return done;
+  }
+
+  private readText(value: string, done: Part[]): void {
+    if (value === '') return;
+    const base = this.offset;
+    this.pieces.push(value);
+    this.offset += value.length;
+    let from = 0;
+    if (this.afterCarriageReturn) {
+      this.afterCarriageReturn = false;
+      if (value.charCodeAt(0) === 10) from = 1;
+      this.lineStart = base + from;
     }
-    const end = offset + chunk.value.length;
-    let lineStart = offset;
-    // A run that starts after a block starts in the middle of that block's last line (or in its
-    // `\r\n`, when the block ends in `\r`).
-    if (offset > 0 && !startsLine(doc, offset)) lineStart = nextLine(doc, offset, end).next;
-    while (lineStart < end) {
-      const { lineEnd, next } = nextLine(doc, lineStart, end);
-      if (lines.cutBefore(doc, lineStart, lineEnd)) yield lineStart;
-      // A line cut short by the next block is not a whole line: it is not blank.
-      lines.take(doc.slice(lineStart, lineEnd), next <= end && lineEnd < end);
-      lineStart = next;
+    const lineEnd = /\r\n|\r|\n/g;
+    lineEnd.lastIndex = from;
+    for (let match = lineEnd.exec(value); match; match = lineEnd.exec(value)) {
+      const next = match.index + match[0].length;
+      // A `\r` at the end of the text may be the first half of a `\r\n`: the next text says.
+      if (match[0] === '\r' && next === value.length) this.afterCarriageReturn = true;
+      if (!this.skipping) this.line.push(value.slice(from, match.index));
+      this.readLine(true, done);
+      this.lineStart = base + next;
+      from = next;
     }
-    offset = end;
+    if (from < value.length && !this.skipping) this.line.push(value.slice(from));
+  }
+
+  private readBlock(chunk: ToolChunk, done: Part[]): void {
+    this.endRun(done);
+    // Each text run between blocks is parsed on its own: nothing open carries past a block.
+    this.lines.afterBlock();
+    const start = this.offset;
+    this.pieces.push(chunk.raw);
+    this.offset += chunk.raw.length;
+    this.calls.push({ chunk, start, end: this.offset });
+    // The run after a block starts in the middle of the block's last line, unless the block ends
+    // with a line break (when that is a `\r`, a `\n` after it still belongs to it).
+    const last = this.lastUnit();
+    this.skipping = this.offset > 0 && last !== 10 && last !== 13;
+    this.afterCarriageReturn = last === 13;
+    this.lineStart = this.offset;
+  }
+
+  /** A text run ends (at a block or the end of input): the line it was reading is cut short. */
+  private endRun(done: Part[]): void {
+    this.afterCarriageReturn = false;
+    if (this.line.length > 0) this.readLine(false, done);
+    this.skipping = false;
+  }
+
+  /** Reads the line gathered in `this.line`; `whole` when its line ending is in the same text run. */
+  private readLine(whole: boolean, done: Part[]): void {
+    if (this.skipping) {
+      this.skipping = false;
+      return;
+    }
+    const line = this.line.length === 1 ? this.line[0]! : this.line.join('');
+    this.line = [];
+    if (this.lines.cutBefore(line) && this.lineStart - this.partStart >= this.target) done.push(this.takePart(this.lineStart));
+    this.lines.take(line, whole);
+  }
+
+  /** The current part up to `end`; the text after it starts the next part. */
+  private takePart(end: number): Part {
+    const start = this.partStart;
+    const text = this.pieces.length === 1 ? this.pieces[0]! : this.pieces.join('');
+    const length = end - start;
+    const calls: PlacedCall[] = [];
+    const rest: PlacedCall[] = [];
+    for (const call of this.calls) {
+      if (call.start < end) calls.push({ chunk: call.chunk, start: call.start - start, end: call.end - start });
+      else rest.push(call);
+    }
+    this.calls = rest;
+    this.pieces = length < text.length ? [text.slice(length)] : [];
+    this.partStart = end;
+    this.partsMade++;
+    return { start, text: length < text.length ? text.slice(0, length) : text, calls };
+  }
+
+  /** The last code unit of the text read so far (`NaN` when there is none in this part). */
+  private lastUnit(): number {
+    for (let i = this.pieces.length - 1; i >= 0; i--) {
+      const piece = this.pieces[i]!;
+      if (piece.length > 0) return piece.charCodeAt(piece.length - 1);
+    }
+    return NaN;
   }
 }
 
-/** Whether `offset` starts a line (CommonMark line endings: `\n`, `\r\n`, `\r`). */
-function startsLine(doc: string, offset: number): boolean {
-  const before = doc.charCodeAt(offset - 1);
-  return before === 10 || (before === 13 && doc.charCodeAt(offset) !== 10);
+/**
+ * The parts of a whole document (see {@link PartCutter}), as `[start, end)` ranges.
+ *
+ * @param chunks `parseTranscript(doc)`'s chunks (they add up to `doc`).
+ */
+export function* documentParts(chunks: Iterable<TranscriptChunk>, target: number): Generator<{ start: number; end: number }> {
+  const cutter = new PartCutter(target);
+  const range = (part: Part) => ({ start: part.start, end: part.start + part.text.length });
+  for (const chunk of chunks) for (const part of cutter.push(chunk)) yield range(part);
+  for (const part of cutter.end()) yield range(part);
 }
 
-/** The line at `from`: where it ends, and where the next one starts (past `end` when none does). */
-function nextLine(doc: string, from: number, end: number): { lineEnd: number; next: number } {
-  for (let i = from; i < end; i++) {
-    const unit = doc.charCodeAt(i);
-    if (unit === 10) return { lineEnd: i, next: i + 1 };
-    if (unit === 13) return { lineEnd: i, next: doc.charCodeAt(i + 1) === 10 ? i + 2 : i + 1 };
-  }
-  return { lineEnd: end, next: end + 1 };
+/** Every cut point of the document, in order (see {@link PartCutter}). */
+export function* cutPoints(chunks: Iterable<TranscriptChunk>): Generator<number> {
+  for (const part of documentParts(chunks, 0)) if (part.start > 0) yield part.start;
 }
 
 /** An open fenced code block, as the scanner's markdown tracker sees it. */
@@ -108,11 +217,11 @@ class LineState {
     this.htmlEnd = undefined;
   }
 
-  /** Whether the line `doc[from..to)` may start a new part. */
-  cutBefore(doc: string, from: number, to: number): boolean {
-    if (!this.previousBlank || this.fence || this.scannerFence || this.htmlEnd !== undefined || from >= to) return false;
-    const first = doc[from]!;
-    return first !== ' ' && first !== '\t' && !startsListItem(doc, from, to);
+  /** Whether `line` (without its line ending) may start a new part. */
+  cutBefore(line: string): boolean {
+    if (!this.previousBlank || this.fence || this.scannerFence || this.htmlEnd !== undefined || line === '') return false;
+    const first = line[0]!;
+    return first !== ' ' && first !== '\t' && !startsListItem(line, 0, line.length);
   }
 
   /** Reads one line (without its line ending); `whole` when the line ending is in the same text run. */

@@ -12,7 +12,7 @@ const SYNTAXES = Object.values(builtinSyntaxes) as ToolSyntax[];
 
 /** The cut offsets of `doc`, as the lines they start. */
 function cutLines(doc: string): string[] {
-  return [...cutPoints(doc, parseTranscript(doc, { syntaxes: SYNTAXES }))].map((cut) => doc.slice(cut, doc.indexOf('\n', cut) >>> 0));
+  return [...cutPoints(parseTranscript(doc, { syntaxes: SYNTAXES }))].map((cut) => doc.slice(cut, doc.indexOf('\n', cut) >>> 0));
 }
 
 describe('cut points', () => {
@@ -44,13 +44,13 @@ describe('cut points', () => {
 
   it('parts cover the document in order, each as long as the target allows', () => {
     const doc = 'word word word\n\n'.repeat(1000);
-    const parts = [...documentParts(doc, parseTranscript(doc), 1000)];
+    const parts = [...documentParts(parseTranscript(doc), 1000)];
     expect(parts[0]!.start).toBe(0);
     expect(parts.at(-1)!.end).toBe(doc.length);
     parts.slice(1).forEach((part, i) => expect(part.start).toBe(parts[i]!.end));
     for (const part of parts.slice(0, -1)) expect(part.end - part.start).toBeGreaterThanOrEqual(1000);
     for (const part of parts) expect(part.end - part.start).toBeLessThan(1000 + 16);
-    expect([...documentParts('', [], 1000)]).toEqual([{ start: 0, end: 0 }]);
+    expect([...documentParts([], 1000)]).toEqual([{ start: 0, end: 0 }]);
   });
 });
 
