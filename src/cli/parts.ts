@@ -31,11 +31,11 @@ export function joinParts(first: Part, second: Part): Part {
  * another, so that a big transcript is never held whole nor becomes one giant syntax tree.
  * A cut is a line start that:
  *
- * - lies in a text chunk (never inside a tool block);
+ * - lies in a text chunk (never inside a tool block), or starts a tool block;
  * - follows a blank line, outside fenced code (```` ``` ````, `~~~`) and outside the raw HTML
  *   blocks a blank line does not end (`<!-- -->`, `<script>`, `<pre>`, `<style>`, `<textarea>`,
  *   `<? ?>`, `<!X >`, `<![CDATA[ ]]>`);
- * - starts with a character at column 1 that is neither blank nor a list marker.
+ * - starts with a character at column 1 that is neither blank nor a list marker (or a block).
  *
  * CommonMark ends every open construct (paragraph, list, block quote, indented code, table) at
  * such a line, so the markdown on either side parses as it does in one piece. What still spans
@@ -107,6 +107,11 @@ export class PartCutter {
   }
 
   private readBlock(chunk: ToolChunk, done: Part[]): void {
+    // A block at the start of a line after a blank line may start a part: the text before it is
+    // parsed on its own anyway, and transcripts of blocks with only blank lines between them
+    // have no other cut.
+    const atLineStart = this.line.length === 0 && !this.skipping && chunk.raw !== '';
+    if (atLineStart && this.lines.cutBeforeBlock() && this.offset > this.partStart && this.offset - this.partStart >= this.target) done.push(this.takePart(this.offset));
     this.endRun(done);
     // Each text run between blocks is parsed on its own: nothing open carries past a block.
     this.lines.afterBlock();
@@ -215,6 +220,11 @@ class LineState {
     this.fence = undefined;
     this.scannerFence = undefined;
     this.htmlEnd = undefined;
+  }
+
+  /** Whether a tool block that starts a line may start a new part. */
+  cutBeforeBlock(): boolean {
+    return this.previousBlank && !this.fence && !this.scannerFence && this.htmlEnd === undefined;
   }
 
   /** Whether `line` (without its line ending) may start a new part. */
