@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { basename } from 'node:path';
-import type { ToolSyntax, TranscriptChunk } from '../types.js';
+import type { ToolSyntax } from '../types.js';
 import { DEFAULT_MAX_SIZE, formatSize, knownSyntaxNames, parseCommandLine, UsageError, type CliRequest } from './args.js';
 import { FileError, fileOutput, readInput, ReaderGone, streamOutput, type Output, type Writable } from './io.js';
 import { WholeChunks } from './settled-chunks.js';
@@ -146,16 +146,6 @@ async function* jsonStream(input: AsyncIterable<string>, syntaxes: ToolSyntax[])
   const json = new JsonArray();
   for await (const piece of input) for (const chunk of chunks.write(piece)) yield json.item(chunk);
   for (const chunk of chunks.end()) yield json.item(chunk);
-  yield json.end();
-}
-
-/**
- * `JSON.stringify(chunks, null, 2)` and a line break, one chunk at a time: the same text, never
- * one string of the whole (which a big transcript's JSON would not fit in).
- */
-export function* jsonArrayPieces(chunks: Iterable<TranscriptChunk>): Generator<string> {
-  const json = new JsonArray();
-  for (const chunk of chunks) yield json.item(chunk);
   yield json.end();
 }
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ToolSyntax } from '../types.js';
 import type { Theme } from './args.js';
 import { FileError } from './io.js';
-import { TranscriptHtml, transcriptHtmlParts } from './transcript-html.js';
+import { renderTranscriptHtml, TranscriptHtml } from './transcript-html.js';
 
 /** How {@link renderPage} builds the page. */
 export interface PageOptions {
@@ -37,17 +37,7 @@ body.tt-transcript { display: block; min-height: 100vh; }
  * are made inert, and every tool payload is escaped text.
  */
 export function renderPage(markdown: string, options: PageOptions): string {
-  return [...renderPageParts(markdown, options)].join('');
-}
-
-/**
- * {@link renderPage} in pieces to write one after another (the page head, the transcript part by
- * part, the page end), so a big transcript is never one string or one syntax tree.
- */
-export function* renderPageParts(markdown: string, options: PageOptions): Generator<string> {
-  yield pageHead(options);
-  yield* transcriptHtmlParts(markdown, options.syntaxes);
-  yield PAGE_END;
+  return pageHead(options) + renderTranscriptHtml(markdown, options.syntaxes) + PAGE_END;
 }
 
 /**

@@ -31,17 +31,14 @@ function createProcessor(syntaxes: ToolSyntax[]) {
     .freeze();
 }
 
-/** The transcript as one HTML fragment (see {@link TranscriptHtml}). */
+/** The transcript as one HTML fragment (see {@link TranscriptHtml}), read in slices of a part's size. */
 export function renderTranscriptHtml(markdown: string, syntaxes: ToolSyntax[], partSize = PART_SIZE): string {
-  return [...transcriptHtmlParts(markdown, syntaxes, partSize)].join('');
-}
-
-/** A whole document as HTML pieces (see {@link TranscriptHtml}), read in slices of a part's size. */
-export function* transcriptHtmlParts(markdown: string, syntaxes: ToolSyntax[], partSize = PART_SIZE): Generator<string> {
-  const html = new TranscriptHtml(syntaxes, partSize);
+  const transcript = new TranscriptHtml(syntaxes, partSize);
   const slice = Math.max(Math.min(partSize, PART_SIZE), 1024);
-  for (let from = 0; from < markdown.length; from += slice) yield* html.write(markdown.slice(from, from + slice));
-  yield* html.end();
+  const html: string[] = [];
+  for (let from = 0; from < markdown.length; from += slice) html.push(...transcript.write(markdown.slice(from, from + slice)));
+  html.push(...transcript.end());
+  return html.join('');
 }
 
 /**
