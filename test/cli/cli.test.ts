@@ -248,7 +248,7 @@ describe('tool-transcript on a big transcript', () => {
     const file = scratchFile('mid.md', text);
     const fromFile = run(['render', file, '--title', 't']);
     // A pipe written to in small pieces, at a pace that lets the reader see them one by one.
-    const fromPipe = spawnSync('sh', ['-c', `node -e "${PIECEWISE}" "$0" | "$1" "$2" render - --title t`, file, process.execPath, cli], {
+    const fromPipe = spawnSync('sh', ['-c', `"$1" -e "${PIECEWISE}" "$0" | "$1" "$2" render - --title t`, file, process.execPath, cli], {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     });
