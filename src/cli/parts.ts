@@ -17,12 +17,18 @@ export interface Part {
 
 /** Two consecutive parts as one. */
 export function joinParts(first: Part, second: Part): Part {
-  const shift = first.text.length;
-  return {
-    start: first.start,
-    text: first.text + second.text,
-    calls: [...first.calls, ...second.calls.map((call) => ({ ...call, start: call.start + shift, end: call.end + shift }))],
-  };
+  return joinAllParts([first, second]);
+}
+
+/** Consecutive parts as one. */
+export function joinAllParts(parts: readonly Part[]): Part {
+  const calls: PlacedCall[] = [];
+  let shift = 0;
+  for (const part of parts) {
+    for (const call of part.calls) calls.push({ chunk: call.chunk, start: call.start + shift, end: call.end + shift });
+    shift += part.text.length;
+  }
+  return { start: parts[0]!.start, text: parts.map((part) => part.text).join(''), calls };
 }
 
 /**

@@ -9,7 +9,7 @@ import { callFingerprint, toolCallFromChunk } from '../remark/node.js';
 import { remarkToolCalls } from '../remark/plugin.js';
 import { rehypeSafeUrls } from '../remark/safe-urls.js';
 import type { ToolChunk, ToolSyntax, TranscriptChunk } from '../types.js';
-import { joinParts, PartCutter, type Part, type PlacedCall } from './parts.js';
+import { joinAllParts, joinParts, PartCutter, type Part, type PlacedCall } from './parts.js';
 import { SettledChunks } from './settled-chunks.js';
 
 /**
@@ -60,8 +60,11 @@ export class TranscriptHtml {
   private readonly cutter: PartCutter;
   /** Rendered, not yet handed out. */
   private held: { part: Part; html: string } | undefined;
-  /** Not renderable on its own (see above): grows by the next part. */
-  private pending: Part | undefined;
+  /** Parts not renderable on their own (see above), waiting for the next ones. */
+  private pending: Part[] = [];
+  private pendingLength = 0;
+  /** The length the pending parts must reach before the next try. */
+  private retryAt = 0;
   private first = true;
 
   constructor(syntaxes: ToolSyntax[], partSize = PART_SIZE) {
@@ -85,33 +88,56 @@ export class TranscriptHtml {
     for (const chunk of chunks) for (const part of this.cutter.push(chunk)) this.renderPart(part, out);
     if (!ended) return out;
     for (const part of this.cutter.end()) this.renderPart(part, out);
-    if (this.pending) {
-      // The end: take the part as its own parse reads it.
-      const part = this.pending;
-      this.pending = undefined;
-      this.hold(part, this.render(part, true)!, out);
+    if (this.pending.length > 0) {
+      // The end: one more try, then the part as its own parse reads it.
+      this.retryAt = 0;
+      if (!this.renderPart(this.takePending(), out)) {
+        const part = this.takePending();
+        this.hold(part, this.render(part, true)!, out);
+      }
     }
     if (this.held) this.emit(this.held.html, out);
     this.held = undefined;
     return out;
   }
 
-  private renderPart(next: Part, out: string[]): void {
-    const part = this.pending ? joinParts(this.pending, next) : next;
-    this.pending = undefined;
+  /** Renders `next` (after the parts still pending); false when it must wait for more. */
+  private renderPart(next: Part, out: string[]): boolean {
+    this.pending.push(next);
+    this.pendingLength += next.text.length;
+    // After a failed try, the part waits until it has doubled: however long the scanner and a
+    // fresh start disagree, the text is rendered a bounded number of times.
+    if (this.pendingLength < this.retryAt) return false;
+    const part = this.takePending();
     const html = this.render(part);
-    if (html !== undefined) return this.hold(part, html, out);
+    if (html !== undefined) {
+      this.retryAt = 0;
+      this.hold(part, html, out);
+      return true;
+    }
     if (this.held) {
       // The scanner read the text before the cut at `part.start` into another state than a fresh
       // start: undo that cut.
       const joined = joinParts(this.held.part, part);
       const joinedHtml = this.render(joined);
       if (joinedHtml !== undefined) {
+        this.retryAt = 0;
         this.held = { part: joined, html: joinedHtml };
-        return;
+        return true;
       }
     }
-    this.pending = part;
+    this.pending = [part];
+    this.pendingLength = part.text.length;
+    this.retryAt = 2 * part.text.length;
+    return false;
+  }
+
+  /** The pending parts as one part, and none pending. */
+  private takePending(): Part {
+    const parts = this.pending;
+    this.pending = [];
+    this.pendingLength = 0;
+    return parts.length === 1 ? parts[0]! : joinAllParts(parts);
   }
 
   /** Hands out the held part and holds `part` instead. */

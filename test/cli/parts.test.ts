@@ -110,6 +110,14 @@ describe('rendering in parts', () => {
     );
   }, 120_000);
 
+  // Known gap (also before parts were streamed): the cutter takes a fence line inside an HTML
+  // block of kind 6 or 7 (`<div>`, `<t>` alone on a line, running to the next blank line) for a
+  // fence, so here it sees the fence closed at line 4 where CommonMark opens it, and cuts inside it.
+  it.fails('gives the whole document’s HTML when a fence line sits in an HTML block that a blank line ends', () => {
+    const doc = '<t>\n```\n\n```\n\n>';
+    expect(renderTranscriptHtml(doc, SYNTAXES, 1)).toBe(renderTranscriptHtml(doc, SYNTAXES, Infinity));
+  });
+
   it('numbers the calls across the whole document, as one parse does', () => {
     const doc = '^^^a\n^^^\n\ntext\n\n^^^b\n^^^\n\nmore\n\n^^^c\n^^^\n';
     const html = renderTranscriptHtml(doc, SYNTAXES, 1);
