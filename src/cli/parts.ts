@@ -52,7 +52,8 @@ export function joinAllParts(parts: readonly Part[]): Part {
  * holds the current part's text and the line being read, nothing before.
  */
 export class PartCutter {
-  private readonly lines = new LineState();
+  /** The readings of the lines so far (two while a line may or may not have opened an HTML block). */
+  private readings = new Readings();
   /** The text since the start of the current part, in pieces. */
   private pieces: string[] = [];
   /** The tool calls since the start of the current part, placed in the document. */
@@ -117,10 +118,10 @@ export class PartCutter {
     // parsed on its own anyway, and transcripts of blocks with only blank lines between them
     // have no other cut.
     const atLineStart = this.line.length === 0 && !this.skipping && chunk.raw !== '';
-    if (atLineStart && this.lines.cutBeforeBlock() && this.offset > this.partStart && this.offset - this.partStart >= this.target) done.push(this.takePart(this.offset));
+    if (atLineStart && this.readings.cutBeforeBlock() && this.offset > this.partStart && this.offset - this.partStart >= this.target) done.push(this.takePart(this.offset));
     this.endRun(done);
     // Each text run between blocks is parsed on its own: nothing open carries past a block.
-    this.lines.afterBlock();
+    this.readings.afterBlock();
     const start = this.offset;
     this.pieces.push(chunk.raw);
     this.offset += chunk.raw.length;
@@ -148,8 +149,8 @@ export class PartCutter {
     }
     const line = this.line.length === 1 ? this.line[0]! : this.line.join('');
     this.line = [];
-    if (this.lines.cutBefore(line) && this.lineStart - this.partStart >= this.target) done.push(this.takePart(this.lineStart));
-    this.lines.take(line, whole);
+    if (this.readings.cutBefore(line) && this.lineStart - this.partStart >= this.target) done.push(this.takePart(this.lineStart));
+    this.readings.take(line, whole);
   }
 
   /** The current part up to `end`; the text after it starts the next part. */
@@ -212,13 +213,40 @@ interface Fence {
  * them open until a closing run). A cut needs both closed, so that the markdown parser and the
  * scanner are both where a fresh start puts them.
  */
+class Readings {
+  private states = [new LineState()];
+
+  afterBlock(): void {
+    this.states = [new LineState()];
+  }
+
+  cutBeforeBlock(): boolean {
+    return this.states.every((state) => state.cutBeforeBlock());
+  }
+
+  cutBefore(line: string): boolean {
+    return this.states.every((state) => state.cutBefore(line));
+  }
+
+  take(line: string, whole: boolean): void {
+    const next: LineState[] = [];
+    for (const state of this.states) {
+      const other = state.take(line, whole);
+      next.push(state);
+      if (other) next.push(other);
+    }
+    // Readings that have come to the same state are one.
+    this.states = next.filter((state, i) => next.findIndex((other) => other.sameAs(state)) === i);
+  }
+}
+
 class LineState {
   private previousBlank = false;
   /** The open top-level fenced code block, for the markdown parser. */
   private fence: Fence | undefined;
   /** The open fenced code block, for the scanner. */
   private scannerFence: Fence | undefined;
-  /** The text that ends the open raw HTML block (lower case). */
+  /** The text that ends the open raw HTML block (lower case), or {@link BLANK_LINE}. */
   private htmlEnd: string | undefined;
 
   afterBlock(): void {
@@ -240,8 +268,21 @@ class LineState {
     return first !== ' ' && first !== '\t' && !startsListItem(line, 0, line.length);
   }
 
-  /** Reads one line (without its line ending); `whole` when the line ending is in the same text run. */
-  take(line: string, whole: boolean): void {
+  sameAs(other: LineState): boolean {
+    return (
+      this.previousBlank === other.previousBlank &&
+      sameFence(this.fence, other.fence) &&
+      sameFence(this.scannerFence, other.scannerFence) &&
+      this.htmlEnd === other.htmlEnd
+    );
+  }
+
+  /**
+   * Reads one line (without its line ending); `whole` when the line ending is in the same text
+   * run. A line that opens an HTML block of kind 7 only outside a paragraph (which this state
+   * does not follow) leaves this state reading it as text and returns the other reading.
+   */
+  take(line: string, whole: boolean): LineState | undefined {
     this.previousBlank = whole && line.trim() === '';
     if (this.scannerFence) {
       if (closesFence(line, this.scannerFence)) this.scannerFence = undefined;
@@ -253,13 +294,39 @@ class LineState {
       return;
     }
     if (this.htmlEnd !== undefined) {
-      if (line.toLowerCase().includes(this.htmlEnd)) this.htmlEnd = undefined;
+      const ends = this.htmlEnd === BLANK_LINE ? line.trim() === '' : line.toLowerCase().includes(this.htmlEnd);
+      if (ends) this.htmlEnd = undefined;
       return;
     }
     this.fence = opensFence(line, false);
-    if (!this.fence) this.htmlEnd = opensHtmlBlock(line);
+    if (this.fence) return;
+    this.htmlEnd = opensHtmlBlock(line);
+    if (this.htmlEnd !== undefined || !COMPLETE_TAG_LINE.test(line)) return;
+    const other = new LineState();
+    other.previousBlank = this.previousBlank;
+    other.scannerFence = this.scannerFence;
+    other.htmlEnd = BLANK_LINE;
+    return other;
   }
 }
+
+function sameFence(a: Fence | undefined, b: Fence | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.char === b.char && a.length === b.length && a.base === b.base);
+}
+
+/** The end of HTML blocks of kinds 6 and 7: a blank line. */
+const BLANK_LINE = '\n';
+
+/** CommonMark's HTML block kind 7: a whole open or closing tag alone on its line (it cannot interrupt a paragraph). */
+const COMPLETE_TAG_LINE = (() => {
+  const name = '[A-Za-z][A-Za-z0-9-]*';
+  const attribute = `[ \\t]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ \\t]*=[ \\t]*(?:[^"'=<>\`\\x00-\\x20]+|'[^']*'|"[^"]*"))?`;
+  return new RegExp(`^ {0,3}(?:<(?!(?:pre|script|style|textarea)[\\s/>])${name}(?:${attribute})*[ \\t]*/?>|</${name}[ \\t]*>)[ \\t]*$`, 'i');
+})();
+
+/** CommonMark's HTML block kind 6: one of these tags opens or closes, and a blank line ends it. */
+const BLOCK_TAGS =
+  'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul';
 
 /** `-`, `+`, `*` or up to nine digits and `.` or `)`, then a blank or the line end. */
 function startsListItem(doc: string, from: number, to: number): boolean {
@@ -332,6 +399,7 @@ const HTML_BLOCKS: ReadonlyArray<{ start: RegExp; end: string }> = [
   { start: /^<\?/, end: '?>' },
   { start: /^<![A-Za-z]/, end: '>' },
   { start: /^<!\[CDATA\[/, end: ']]>' },
+  { start: new RegExp(`^</?(?:${BLOCK_TAGS})(?:[ \\t>]|/>|$)`, 'i'), end: BLANK_LINE },
 ];
 
 /** The end text of the HTML block `line` opens and does not close, or `undefined`. */
