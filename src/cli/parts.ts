@@ -213,6 +213,11 @@ interface Fence {
  * them open until a closing run). A cut needs both closed, so that the markdown parser and the
  * scanner are both where a fresh start puts them.
  */
+/**
+ * The ways the lines so far may read ({@link LineState}s): one, except after a line that opens an
+ * HTML block only when it does not continue a paragraph (kind 7), which the states do not follow;
+ * both readings then go on until they agree again. A cut needs every reading to allow it.
+ */
 class Readings {
   private states = [new LineState()];
 
