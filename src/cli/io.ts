@@ -21,23 +21,52 @@ export interface Output {
   close(): Promise<void>;
 }
 
+/** The size of the pieces a file is read in. */
+const READ_SIZE = 64 * 1024;
+
 /**
- * Reads `file`, or all of `stdin` when `file` is `-`, as UTF-8 text. An input over `maxSize`
- * bytes is refused before it is read (a file) or as soon as it is passed (stdin).
+ * The text of `file`, or of `stdin` when `file` is `-`, as UTF-8, in pieces as it is read: the
+ * input is never held whole. An input over `maxSize` bytes is refused before it is read (a file
+ * whose size is known) or as soon as it passes the limit (stdin, a pipe), with a {@link FileError}.
+ * A byte order mark is kept, as text (the markdown parser skips it).
  */
-export async function readInput(file: string, stdin: AsyncIterable<string | Uint8Array>, maxSize: number): Promise<string> {
-  if (file === '-') return readStream(stdin, maxSize);
+export function readInput(file: string, stdin: AsyncIterable<string | Uint8Array>, maxSize: number): AsyncGenerator<string> {
+  return file === '-' ? readStream(stdin, maxSize) : readFileText(file, maxSize);
+}
+
+async function* readFileText(file: string, maxSize: number): AsyncGenerator<string> {
+  const fail = (error: unknown) => (error instanceof FileError ? error : new FileError(`cannot read ${file}: ${describeFsError(error)}`));
   let handle;
   try {
     handle = await open(file, 'r');
     const { size } = await handle.stat();
     if (size > maxSize) throw tooLarge(`${file} is ${formatSize(size)},`, maxSize);
-    return await handle.readFile('utf8');
   } catch (error) {
-    if (error instanceof FileError) throw error;
-    throw new FileError(`cannot read ${file}: ${describeFsError(error)}`);
-  } finally {
     await handle?.close();
+    throw fail(error);
+  }
+  try {
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    const buffer = Buffer.alloc(READ_SIZE);
+    let bytes = 0;
+    for (;;) {
+      let read: number;
+      try {
+        ({ bytesRead: read } = await handle.read(buffer, 0, READ_SIZE, null));
+      } catch (error) {
+        throw fail(error);
+      }
+      if (read === 0) break;
+      bytes += read;
+      // A file that grows while read, or one whose size is not known ahead (a FIFO).
+      if (bytes > maxSize) throw tooLarge(`${file} is`, maxSize);
+      const text = decoder.decode(buffer.subarray(0, read), { stream: true });
+      if (text !== '') yield text;
+    }
+    const rest = decoder.decode();
+    if (rest !== '') yield rest;
+  } finally {
+    await handle.close();
   }
 }
 
@@ -46,22 +75,29 @@ function tooLarge(what: string, maxSize: number): FileError {
   return new FileError(`${what} over the ${formatSize(maxSize)} limit (raise it with --max-size)`);
 }
 
-async function readStream(stream: AsyncIterable<string | Uint8Array>, maxSize: number): Promise<string> {
-  const decoder = new TextDecoder();
-  const pieces: string[] = [];
+async function* readStream(stream: AsyncIterable<string | Uint8Array>, maxSize: number): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   let bytes = 0;
-  try {
-    for await (const chunk of stream) {
-      bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
-      if (bytes > maxSize) throw tooLarge('stdin is', maxSize);
-      pieces.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+  const iterator = stream[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<string | Uint8Array>;
+    try {
+      next = await iterator.next();
+    } catch (error) {
+      throw new FileError(`cannot read stdin: ${describeFsError(error)}`);
     }
-  } catch (error) {
-    if (error instanceof FileError) throw error;
-    throw new FileError(`cannot read stdin: ${describeFsError(error)}`);
+    if (next.done) break;
+    const chunk = next.value;
+    bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+    if (bytes > maxSize) {
+      await iterator.return?.();
+      throw tooLarge('stdin is', maxSize);
+    }
+    const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    if (text !== '') yield text;
   }
-  pieces.push(decoder.decode());
-  return pieces.join('');
+  const rest = decoder.decode();
+  if (rest !== '') yield rest;
 }
 
 /** Writes to `stream` (stdout), one write at a time. */

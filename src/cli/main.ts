@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { basename } from 'node:path';
-import { parseTranscript } from '../stream/parser.js';
-import type { TranscriptChunk } from '../types.js';
+import type { ToolSyntax } from '../types.js';
 import { DEFAULT_MAX_SIZE, formatSize, knownSyntaxNames, parseCommandLine, UsageError, type CliRequest } from './args.js';
 import { FileError, fileOutput, readInput, ReaderGone, streamOutput, type Output, type Writable } from './io.js';
+import { WholeChunks } from './settled-chunks.js';
 
 /** Where the CLI reads and writes; `process` fits. */
 export interface CliIO {
@@ -74,22 +74,34 @@ export async function runCli(argv: readonly string[], io: CliIO = process): Prom
 }
 
 async function runCommand(request: Extract<CliRequest, { file: string }>, io: CliIO): Promise<void> {
-  const text = await readInput(request.file, io.stdin ?? process.stdin, request.maxSize);
-  let pieces: Iterable<string>;
+  // The input is opened (and checked against --max-size) before the output: a missing file
+  // leaves no output file behind.
+  const input = await started(readInput(request.file, io.stdin ?? process.stdin, request.maxSize));
+  let pieces: AsyncIterable<string>;
   if (request.command === 'parse') {
-    pieces = jsonArrayPieces(parseTranscript(text, { syntaxes: request.syntaxes }));
+    pieces = jsonStream(input, request.syntaxes);
   } else {
-    const { readStyles, renderPageParts } = await loadRenderer();
+    const { readStyles, renderPageStream } = await loadRenderer();
     const page = {
       title: request.title ?? (request.file === '-' ? 'Transcript' : basename(request.file)),
       syntaxes: request.syntaxes,
       styles: await readStyles(),
       generator: `tool-transcript ${readVersion()}`,
     };
-    pieces = renderPageParts(text, request.theme ? { ...page, theme: request.theme } : page);
+    pieces = renderPageStream(input, request.theme ? { ...page, theme: request.theme } : page);
   }
   const output = request.output === undefined ? streamOutput(io.stdout) : fileOutput(request.output);
   await writeAll(output, pieces);
+}
+
+/** `pieces` with its first piece already read (so reading errors surface here), then the rest. */
+async function started<T>(pieces: AsyncGenerator<T>): Promise<AsyncGenerator<T>> {
+  const first = await pieces.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* pieces;
+  })();
 }
 
 /** The packages `render` needs besides the core: optional peer dependencies of tool-transcript. */
@@ -110,10 +122,10 @@ async function loadRenderer(): Promise<typeof import('./page.js')> {
 }
 
 /** Writes the pieces in batches of about 64 KiB: few system calls, little held in memory. */
-async function writeAll(output: Output, pieces: Iterable<string>): Promise<void> {
+async function writeAll(output: Output, pieces: AsyncIterable<string>): Promise<void> {
   let batch: string[] = [];
   let size = 0;
-  for (const piece of pieces) {
+  for await (const piece of pieces) {
     batch.push(piece);
     size += piece.length;
     if (size < 64 * 1024) continue;
@@ -126,19 +138,31 @@ async function writeAll(output: Output, pieces: Iterable<string>): Promise<void>
 }
 
 /**
- * `JSON.stringify(chunks, null, 2)` and a line break, one chunk at a time: the same text, never
- * one string of the whole (which a big transcript's JSON would not fit in).
+ * `parse`'s output: `JSON.stringify(parseTranscript(text), null, 2)` and a line break, written
+ * chunk by chunk as the text is read; neither the text nor its chunks are ever held whole.
  */
-export function* jsonArrayPieces(chunks: readonly TranscriptChunk[]): Generator<string> {
-  if (chunks.length === 0) {
-    yield '[]\n';
-    return;
+async function* jsonStream(input: AsyncIterable<string>, syntaxes: ToolSyntax[]): AsyncGenerator<string> {
+  const chunks = new WholeChunks({ syntaxes });
+  const json = new JsonArray();
+  for await (const piece of input) for (const chunk of chunks.write(piece)) yield json.item(chunk);
+  for (const chunk of chunks.end()) yield json.item(chunk);
+  yield json.end();
+}
+
+/** A JSON array written item by item, as `JSON.stringify(items, null, 2)` writes it. */
+class JsonArray {
+  private empty = true;
+
+  item(value: unknown): string {
+    const opening = this.empty ? '[\n  ' : ',\n  ';
+    this.empty = false;
+    // JSON text holds no raw line breaks inside strings, so indenting every line nests it.
+    return `${opening}${JSON.stringify(value, null, 2).replace(/\n/g, '\n  ')}`;
   }
-  // JSON text holds no raw line breaks inside strings, so indenting every line nests it.
-  for (let i = 0; i < chunks.length; i++) {
-    yield `${i === 0 ? '[\n  ' : ',\n  '}${JSON.stringify(chunks[i], null, 2).replace(/\n/g, '\n  ')}`;
+
+  end(): string {
+    return this.empty ? '[]\n' : '\n]\n';
   }
-  yield '\n]\n';
 }
 
 /** The first line of an error's message: no stack trace ever reaches the user. */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ToolSyntax } from '../types.js';
 import type { Theme } from './args.js';
 import { FileError } from './io.js';
-import { transcriptHtmlParts } from './transcript-html.js';
+import { renderTranscriptHtml, TranscriptHtml } from './transcript-html.js';
 
 /** How {@link renderPage} builds the page. */
 export interface PageOptions {
@@ -37,17 +37,27 @@ body.tt-transcript { display: block; min-height: 100vh; }
  * are made inert, and every tool payload is escaped text.
  */
 export function renderPage(markdown: string, options: PageOptions): string {
-  return [...renderPageParts(markdown, options)].join('');
+  return pageHead(options) + renderTranscriptHtml(markdown, options.syntaxes) + PAGE_END;
 }
 
 /**
- * {@link renderPage} in pieces to write one after another (the page head, the transcript part by
- * part, the page end), so a big transcript is never one string or one syntax tree.
+ * {@link renderPage} of a transcript that arrives in pieces (a file or stdin as it is read): each
+ * part of the page is handed out as soon as it is rendered, and the transcript is never held
+ * whole. The page is the same whatever the pieces.
  */
-export function* renderPageParts(markdown: string, options: PageOptions): Generator<string> {
+export async function* renderPageStream(markdown: AsyncIterable<string>, options: PageOptions): AsyncGenerator<string> {
+  yield pageHead(options);
+  const transcript = new TranscriptHtml(options.syntaxes);
+  for await (const piece of markdown) yield* transcript.write(piece);
+  yield* transcript.end();
+  yield PAGE_END;
+}
+
+/** The page up to the transcript. */
+function pageHead(options: PageOptions): string {
   const { theme } = options;
   const themeAttribute = theme ? ` data-theme="${theme}"` : '';
-  yield `<!doctype html>
+  return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -63,13 +73,14 @@ ${PAGE_CSS.trim()}
 <body class="tt-transcript"${themeAttribute}>
 <main class="tt-page">
 `;
-  yield* transcriptHtmlParts(markdown, options.syntaxes);
-  yield `
+}
+
+/** The page after the transcript. */
+const PAGE_END = `
 </main>
 </body>
 </html>
 `;
-}
 
 /**
  * The default theme. The built command reads `styles.css` next to it (`dist/styles.css`); run

@@ -187,25 +187,75 @@ describe('tool-transcript help, version and errors', () => {
   });
 });
 
-describe('tool-transcript render of a big transcript', () => {
-  /** Paragraphs with a tool call every twenty: about `size` code units. */
-  function transcriptOf(size: number): string {
-    const unit = `${'Some *text* with \`code\`, a [link](https://example.com) and more words.\n\n'.repeat(20)}^^^read_file\npath: a.ts\n^^^\n\n`;
-    return unit.repeat(Math.ceil(size / unit.length));
+describe('tool-transcript on a big transcript', () => {
+  /**
+   * Write blocks of about 66 KB with a line of prose after each (cheap to render, so the test is
+   * quick), about `size` bytes. The `→` makes the text two bytes a unit in memory, as any
+   * non-Latin-1 character does: held whole, the input alone would take twice its size.
+   */
+  function transcriptOf(size: number): { text: string; blocks: number } {
+    const unit = `^^^write_file\npath: a.ts\ncontent ---\n${'const x = 1; // code → line\n'.repeat(2400)}--- content\n^^^\n\nDone, see \`a.ts\` and *more*.\n\n`;
+    const blocks = Math.ceil(size / Buffer.byteLength(unit));
+    return { text: unit.repeat(blocks), blocks };
   }
 
-  // Memory, not time: a heap limit the whole-document rendering exceeded (it kept the syntax trees
-  // of the whole transcript, about 150 bytes per input byte) must hold the page at n and at 2n,
-  // as rendering part by part keeps only the input, its chunks and one part's trees.
-  it('renders n and 2n bytes within the same small heap, page intact', () => {
-    for (const size of [100_000, 200_000]) {
-      const file = scratchFile(`big-${size}.md`, transcriptOf(size));
-      const out = join(scratch, `big-${size}.html`);
-      const result = spawnSync(process.execPath, ['--max-old-space-size=20', cli, 'render', file, '-o', out], { encoding: 'utf8' });
-      expect([result.status, result.stderr], `${size} bytes`).toEqual([0, '']);
-      const page = readFileSync(out, 'utf8');
-      expect(page.match(/<section class="tt-tool"/g)).toHaveLength(parseTranscript(readFileSync(file, 'utf8')).filter((c) => c.type === 'tool').length);
-      expect(page.endsWith('</main>\n</body>\n</html>\n')).toBe(true);
-    }
+  /**
+   * Runs the command in a child under a small heap limit, with `support/live-heap.mjs` sampling
+   * the heap still in use after a full collection: what the command keeps, however late the
+   * garbage collector would run on its own.
+   */
+  function runMeasured(args: string[], maxOldSpace: number) {
+    const report = join(scratch, 'live-heap.json');
+    const preload = fileURLToPath(new URL('./support/live-heap.mjs', import.meta.url));
+    const result = spawnSync(process.execPath, [`--max-old-space-size=${maxOldSpace}`, '--expose-gc', '--import', preload, cli, ...args], {
+      cwd: scratch,
+      encoding: 'utf8',
+      env: { ...process.env, LIVE_HEAP_FILE: report },
+    });
+    expect([result.status, result.stderr], args.join(' ')).toEqual([0, '']);
+    return JSON.parse(readFileSync(report, 'utf8')) as { live: number; maxRss: number };
+  }
+
+  // Memory, not time. Reading the input in pieces and dropping each part once written keeps the
+  // live set at one part, whatever the input's size: a 4 MB input may add less than its own size
+  // to the heap in use (held whole, the input alone would add twice its size; with its chunks,
+  // more), within a heap limit the whole-input code exceeded.
+  const input = transcriptOf(4_000_000);
+  const bytes = Buffer.byteLength(input.text);
+
+  it('render keeps the live set at one part: the page complete, the heap in use grows less than the input', () => {
+    const file = scratchFile('big.md', input.text);
+    const small = runMeasured(['render', scratchFile('small.md', 'Hello.\n'), '-o', 'small.html'], 32);
+    const big = runMeasured(['render', file, '-o', 'big.html'], 32);
+    const page = readFileSync(join(scratch, 'big.html'), 'utf8');
+    expect(page.match(/<section class="tt-tool"/g)).toHaveLength(input.blocks);
+    expect(page.endsWith('Done, see <code>a.ts</code> and <em>more</em>.</p>\n</main>\n</body>\n</html>\n')).toBe(true);
+    expect(big.live - small.live).toBeLessThan(bytes);
   }, 180_000);
+
+  it('parse streams its JSON the same way', () => {
+    const file = scratchFile('big.md', input.text);
+    const small = runMeasured(['parse', scratchFile('small.md', 'Hello.\n'), '-o', 'small.json'], 16);
+    const big = runMeasured(['parse', file, '-o', 'big.json'], 16);
+    const json = readFileSync(join(scratch, 'big.json'), 'utf8');
+    expect(json.match(/^    "type": "tool",$/gm)).toHaveLength(input.blocks);
+    expect(json.endsWith('\n  }\n]\n')).toBe(true);
+    expect(big.live - small.live).toBeLessThan(bytes);
+  }, 180_000);
+
+  it('stdin in small pieces gives the page a file gives', () => {
+    const text = transcriptOf(200_000).text + TRANSCRIPT;
+    const file = scratchFile('mid.md', text);
+    const fromFile = run(['render', file, '--title', 't']);
+    // A pipe written to in small pieces, at a pace that lets the reader see them one by one.
+    const fromPipe = spawnSync('sh', ['-c', `"$1" -e "${PIECEWISE}" "$0" | "$1" "$2" render - --title t`, file, process.execPath, cli], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect(fromPipe.stderr).toBe('');
+    expect(fromPipe.stdout).toBe(fromFile.stdout);
+  }, 120_000);
 });
+
+/** A node script: writes the file named by its argument to stdout in 1,000-byte pieces, one per tick. */
+const PIECEWISE = `const b=require('fs').readFileSync(process.argv[1]);let i=0;(function f(){if(i>=b.length)return;process.stdout.write(b.subarray(i,i+=1000),()=>setImmediate(f));})()`;

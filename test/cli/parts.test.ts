@@ -5,14 +5,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cutPoints, documentParts } from '../../src/cli/parts.js';
-import { renderTranscriptHtml } from '../../src/cli/transcript-html.js';
-import { builtinSyntaxes, parseTranscript, type ToolSyntax } from '../../src/index.js';
+import { SettledChunks, WholeChunks } from '../../src/cli/settled-chunks.js';
+import { renderTranscriptHtml, TranscriptHtml } from '../../src/cli/transcript-html.js';
+import { builtinSyntaxes, parseTranscript, type ToolSyntax, type TranscriptChunk } from '../../src/index.js';
+import { splitAt, splitsInTwo, unitByUnit } from '../support/splits.js';
 
 const SYNTAXES = Object.values(builtinSyntaxes) as ToolSyntax[];
 
 /** The cut offsets of `doc`, as the lines they start. */
 function cutLines(doc: string): string[] {
-  return [...cutPoints(doc, parseTranscript(doc, { syntaxes: SYNTAXES }))].map((cut) => doc.slice(cut, doc.indexOf('\n', cut) >>> 0));
+  return [...cutPoints(parseTranscript(doc, { syntaxes: SYNTAXES }))].map((cut) => doc.slice(cut, doc.indexOf('\n', cut) >>> 0));
 }
 
 describe('cut points', () => {
@@ -42,15 +44,20 @@ describe('cut points', () => {
     expect(cutLines('```tool a\n```\nin\n\nout')).toEqual(['out']);
   });
 
+  it('cuts before a block at the start of a line after a blank line', () => {
+    expect(cutLines('^^^a\n^^^\n\n^^^b\n^^^\n\n\n^^^c\n^^^\n^^^d\n^^^\n')).toEqual(['^^^b', '^^^c']);
+    expect(cutLines('x\n\n^^^a\n^^^\n\n  ^^^b\n^^^\n\n```\n\n^^^c\n^^^\n```\n\n- x\n\n^^^d\n^^^\n')).toEqual(['^^^a', '```', '^^^d']);
+  });
+
   it('parts cover the document in order, each as long as the target allows', () => {
     const doc = 'word word word\n\n'.repeat(1000);
-    const parts = [...documentParts(doc, parseTranscript(doc), 1000)];
+    const parts = [...documentParts(parseTranscript(doc), 1000)];
     expect(parts[0]!.start).toBe(0);
     expect(parts.at(-1)!.end).toBe(doc.length);
     parts.slice(1).forEach((part, i) => expect(part.start).toBe(parts[i]!.end));
     for (const part of parts.slice(0, -1)) expect(part.end - part.start).toBeGreaterThanOrEqual(1000);
     for (const part of parts) expect(part.end - part.start).toBeLessThan(1000 + 16);
-    expect([...documentParts('', [], 1000)]).toEqual([{ start: 0, end: 0 }]);
+    expect([...documentParts([], 1000)]).toEqual([{ start: 0, end: 0 }]);
   });
 });
 
@@ -76,6 +83,8 @@ const BLOCKS = [
   '<!--\n\na comment\n\n-->',
   '<div>\n\nx</div>',
   '<script>\n\nalert(1)\n\n</script>',
+  '<t>\n```',
+  '<div class="x">\n~~~',
   '```tool search\ninput:\n  q: x\n```',
   '^^^read_file\npath: a\n^^^',
   '^^^write\ncontent ---\nline\n\nmore\n--- content\n^^^',
@@ -103,10 +112,93 @@ describe('rendering in parts', () => {
     );
   }, 120_000);
 
+  it('reads a fence line inside an HTML block that a blank line ends as HTML (kinds 6 and 7)', () => {
+    // `<t>` alone on a line opens an HTML block unless it continues a paragraph: no cut until
+    // both readings agree. The fence opens at line 4 and runs to the end.
+    for (const doc of ['<t>\n```\n\n```\n\n>', 'text\n<t>\n```\n\n```\n\n>', '<div class="x">\n```\n\n```\n\n>\n\n^^^a\n^^^\n']) {
+      expect(renderTranscriptHtml(doc, SYNTAXES, 1), doc).toBe(renderTranscriptHtml(doc, SYNTAXES, Infinity));
+    }
+    // Whether `<t>` continues a paragraph is not followed: the readings disagree on every fence
+    // after it, so no cut there (a tool block starts afresh).
+    expect(cutLines('<t>\n```\n\nin\n\n```\n\nin')).toEqual([]);
+    // Kind 6 may interrupt a paragraph, so markdown's reading is sure; the cut still waits for the
+    // scanner's reading of fences, which does not know HTML blocks.
+    expect(cutLines('<div>\n```\n\nin\n\n```\n\nin')).toEqual([]);
+  });
+
   it('numbers the calls across the whole document, as one parse does', () => {
     const doc = '^^^a\n^^^\n\ntext\n\n^^^b\n^^^\n\nmore\n\n^^^c\n^^^\n';
     const html = renderTranscriptHtml(doc, SYNTAXES, 1);
     expect(html.match(/data-tool-call-id="[^"]*"/g)).toEqual(['data-tool-call-id="tool-call-1"', 'data-tool-call-id="tool-call-2"', 'data-tool-call-id="tool-call-3"']);
     expect(html).toBe(renderTranscriptHtml(doc, SYNTAXES, Infinity));
+  });
+});
+
+/** The HTML of `pieces` fed one after another to one {@link TranscriptHtml}. */
+function htmlOfPieces(pieces: readonly string[], partSize: number): string {
+  const html = new TranscriptHtml(SYNTAXES, partSize);
+  return [...pieces.flatMap((piece) => html.write(piece)), ...html.end()].join('');
+}
+
+/** The chunks of `pieces` fed one after another to one {@link WholeChunks}. */
+function chunksOfPieces(pieces: readonly string[]): TranscriptChunk[] {
+  const chunks = new WholeChunks({ syntaxes: SYNTAXES });
+  return [...pieces.flatMap((piece) => chunks.write(piece)), ...chunks.end()];
+}
+
+/** A transcript and cut positions in it, to feed it in pieces as a file or a pipe delivers it. */
+const transcriptInPieces = transcript.chain((doc) => fc.tuple(fc.constant(doc), fc.array(fc.nat({ max: doc.length }), { maxLength: 8 })));
+
+describe('reading the transcript in pieces', () => {
+  it('gives the same HTML whatever the pieces, in parts or whole', () => {
+    fc.assert(
+      fc.property(transcriptInPieces, ([doc, cuts]) => {
+        const whole = renderTranscriptHtml(doc, SYNTAXES, Infinity);
+        expect(htmlOfPieces(splitAt(doc, cuts), 1)).toBe(whole);
+        expect(htmlOfPieces(splitAt(doc, cuts), Infinity)).toBe(whole);
+      }),
+      { numRuns: 100 },
+    );
+  }, 120_000);
+
+  it('gives the same HTML for every split in two and unit by unit', () => {
+    const doc = 'a\r\n\r\nb 🛠️[ls]🛠️[/end]\r\n\r\n^^^read\r\n^^^\r\rc\n\n```\nx\n\n```\n\nd\n';
+    const whole = renderTranscriptHtml(doc, SYNTAXES, Infinity);
+    for (const pieces of splitsInTwo(doc)) expect(htmlOfPieces(pieces, 1), JSON.stringify(pieces)).toBe(whole);
+    expect(htmlOfPieces(unitByUnit(doc), 1)).toBe(whole);
+  });
+
+  it('gives parseTranscript’s chunks whatever the pieces (text runs joined)', () => {
+    fc.assert(
+      fc.property(transcriptInPieces, ([doc, cuts]) => {
+        expect(chunksOfPieces(splitAt(doc, cuts))).toEqual(parseTranscript(doc, { syntaxes: SYNTAXES }));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('hands text out as the scanner lets it go, and forgets what it handed out', () => {
+    const settled = new SettledChunks({ syntaxes: SYNTAXES });
+    expect(settled.write('one\n\n')).toEqual([{ type: 'text', value: 'one\n\n' }]);
+    // The next write hands out only what is new: nothing of the whole so far is kept.
+    expect(settled.write('two\n\n^^^read\n^^^\n')).toEqual([
+      { type: 'text', value: 'two\n\n' },
+      expect.objectContaining({ type: 'tool', toolName: 'read', toolCallId: 'tool-call-1' }),
+      { type: 'text', value: '\n' },
+    ]);
+    expect(settled.write('^^^read\n')).toEqual([]);
+    expect(settled.end()).toEqual([expect.objectContaining({ type: 'tool', toolCallId: 'tool-call-2', closed: false })]);
+  });
+
+  it('cuts at the same places whatever the pieces', () => {
+    fc.assert(
+      fc.property(transcriptInPieces, ([doc, cuts]) => {
+        const whole = [...cutPoints(parseTranscript(doc, { syntaxes: SYNTAXES }))];
+        const settled = new SettledChunks({ syntaxes: SYNTAXES });
+        const chunks = [...splitAt(doc, cuts).flatMap((piece) => settled.write(piece)), ...settled.end()];
+        expect([...cutPoints(chunks)]).toEqual(whole);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
