@@ -354,6 +354,33 @@ describe('custom renderers', () => {
   });
 });
 
+describe('card settings', () => {
+  const status = (container: HTMLElement) => container.querySelector('[data-slot="tool-call-status"]')!.textContent;
+
+  it('a call with its input and no result is Running while the transcript streams, Called once it is over', () => {
+    const store = createTranscriptStore();
+    const { container, rerender } = render(<ToolTranscript store={store} />);
+    act(() => store.append('```tool search\ninput:\n  q: cats\n```\nStill writing'));
+    expect(status(container)).toContain('Running');
+    act(() => store.end());
+    expect(status(container)).toContain('Called');
+    rerender(<ToolTranscript text={'```tool search\ninput: {}\n```\n'} streaming />);
+    expect(status(container)).toContain('Running');
+    rerender(<ToolTranscript text={'```tool search\ninput: {}\n```\n'} streaming={false} />);
+    expect(status(container)).toContain('Called');
+  });
+
+  it('labels and highlight reach every card', () => {
+    const highlight = (code: string, language: string) => <mark data-language={language}>{code}</mark>;
+    const { container } = render(
+      <ToolTranscript text={'```tool search\ninput:\n  q: cats\n```'} labels={{ called: 'Aufgerufen' }} highlight={highlight} />,
+    );
+    expect(status(container)).toContain('Aufgerufen');
+    container.querySelector<HTMLButtonElement>('[data-slot="tool-call-header"]')!.click();
+    expect(container.querySelector('mark[data-language="json"]')!.textContent).toContain('"q": "cats"');
+  });
+});
+
 describe('markdown safety', () => {
   it('does not render raw HTML and sanitises javascript: links', () => {
     const { container } = render(<ToolTranscript text={'<b>raw</b> <img src=x onerror="alert(1)">\n\n[click](javascript:alert(1))'} />);
