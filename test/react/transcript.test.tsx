@@ -261,6 +261,8 @@ describe('incremental rendering', () => {
     expect(paragraphRenders.get('Second parag')).toBe(before.p.get('Second parag'));
     expect(toolRenders).toEqual(before.t);
     expect(paragraphRenders.get('Third paragr')).toBe(before.p.get('Third paragr')! + 3);
+    // One commit per change: the mount, the first append, then one per delta.
+    expect(itemCommits).toEqual(['mount', 'update', 'update', 'update', 'update']);
   });
 
   it('a new block in the same text item re-renders no finished block', () => {
