@@ -166,9 +166,13 @@ export class FenceBlock implements BlockReader {
   private settledIdentity(call: ParsedCall): ParsedCall {
     const lines = this.identityLines;
     if (this.info.toolCallId !== undefined || !lines.settled) return call;
-    const settled = { ...call, toolName: lines.toolName, toolCallId: lines.toolCallId };
-    if (settled.toolName === undefined) delete settled.toolName;
-    if (settled.toolCallId === undefined) delete settled.toolCallId;
+    const { toolName, toolCallId } = lines;
+    if (call.toolName === toolName && call.toolCallId === toolCallId) return call;
+    // Rare (an id the YAML reads differently from its line): a copy without the keys, then the settled ones.
+    const { toolName: _name, toolCallId: _id, ...rest } = call;
+    const settled: ParsedCall = rest;
+    if (toolName !== undefined) settled.toolName = toolName;
+    if (toolCallId !== undefined) settled.toolCallId = toolCallId;
     return settled;
   }
 
