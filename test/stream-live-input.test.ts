@@ -90,7 +90,8 @@ describe.each(SDKS)('live input through readUIMessageStream ($name)', (sdk) => {
     expect(toolParts[2]).toMatchObject([{ toolCallId: 'tool-call-1', toolName: 'search', state: 'input-streaming' }]);
     // Its input shows through the store as it arrives, before the closer.
     const store = createTranscriptStore(options);
-    const yielded = await messages(events.slice(0, events.findLastIndex((e) => e.type === 'tool-input-delta') + 1), sdk);
+    const lastDelta = events.map((event) => event.type).lastIndexOf('tool-input-delta');
+    const yielded = await messages(events.slice(0, lastDelta + 1), sdk);
     store.setMessage(yielded.at(-1)!);
     expect(store.getState().ids.map((id) => store.getItem(id))).toContainEqual(
       expect.objectContaining({ type: 'tool', toolCallId: 'tool-call-1', state: 'input-streaming', input: { query: 'tides' } }),
