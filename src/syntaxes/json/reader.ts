@@ -56,6 +56,8 @@ export class JsonBlock implements BlockReader {
   private delta = '';
   private readonly throttle = new RebuildThrottle(SMALL_BODY);
   private lastPartial: ParsedCall[] = [{ input: {} }];
+  /** {@link lastPartial} with the announced identity, until either changes (it was copied on every read). */
+  private shownPartial: { from: ParsedCall[]; identity: BlockIdentity | undefined; calls: ParsedCall[] } | undefined;
 
   constructor(
     private readonly tracker: JsonTracker,
@@ -87,7 +89,12 @@ export class JsonBlock implements BlockReader {
       const value = this.repairedValue();
       if (value !== undefined) this.lastPartial = callsFromJson(value, false);
     }
-    return this.withIdentity(this.lastPartial);
+    const identity = this.watcher.identity();
+    const shown = this.shownPartial;
+    if (shown?.from === this.lastPartial && sameIdentity(shown.identity, identity)) return shown.calls;
+    const calls = this.withIdentity(this.lastPartial);
+    this.shownPartial = { from: this.lastPartial, identity, calls };
+    return calls;
   }
 
   finish(closed: boolean): ParsedCall[] {
@@ -118,10 +125,15 @@ export class JsonBlock implements BlockReader {
   private withIdentity(calls: ParsedCall[]): ParsedCall[] {
     const identity = this.watcher.identity();
     if (identity === undefined) return calls;
-    const [first, ...rest] = calls;
+    const { toolCallId: _id, ...first } = calls[0]!;
     const call: ParsedCall = { ...first, toolName: identity.toolName };
-    if (identity.toolCallId === undefined) delete call.toolCallId;
-    else call.toolCallId = identity.toolCallId;
-    return [call, ...rest];
+    if (identity.toolCallId !== undefined) call.toolCallId = identity.toolCallId;
+    const shown = calls.slice();
+    shown[0] = call;
+    return shown;
   }
+}
+
+function sameIdentity(a: BlockIdentity | undefined, b: BlockIdentity | undefined): boolean {
+  return a?.toolName === b?.toolName && a?.toolCallId === b?.toolCallId;
 }
