@@ -34,9 +34,6 @@ export function isFieldKey(key: string, keys: IdentityKeys): boolean {
   return false;
 }
 
-/** A top-level key line: a plain or quoted key, then `:` and a blank or the line end; the rest after it. */
-const KEY_LINE = /^(?:"([^"\\]*)"|'([^']*)'|([^\s#'"{}[\],&*!|>%@`?:-][^#]*?|[?:-][^\s#][^#]*?))[ \t]*:(?:[ \t]+(.*))?$/;
-
 /** A value that continues on the next lines: nothing after the key, or a block scalar header. */
 const VALUE_ON_NEXT_LINES = /^(?:#.*)?$|^[|>][-+0-9]*[ \t]*(?:#.*)?$/;
 
@@ -103,14 +100,13 @@ export class FenceIdentity {
       this.topIndent = indent;
     }
     if (indent !== this.topIndent) return;
-    const match = KEY_LINE.exec(text.slice(indent));
-    if (!match) {
+    const entry = readKeyLine(text.slice(indent));
+    if (!entry) {
       // The body is not a block mapping of plain keys (a flow mapping, a list): the parsed value decides, at the closer.
       if (!this.sawKey()) this.byLines = false;
       return;
     }
-    const key = match[1] ?? match[2] ?? match[3]!;
-    const rest = match[4] ?? '';
+    const { key, rest } = entry;
     if (ID_KEYS.has(key) && this.keys.id === undefined) {
       this.keys.id = key;
       this.id = readLineValue(rest);
@@ -141,6 +137,49 @@ export class FenceIdentity {
     if (this.id === 'pending') this.id = { value: usable(value[this.keys.id!]) };
     if (this.name === 'pending') this.name = { value: usable(value[this.keys.name!]) };
   }
+}
+
+/** Characters that cannot begin a plain key (YAML indicators); `-`, `?` and `:` can when a non-blank follows. */
+const NOT_PLAIN_START = new Set(['#', "'", '"', '{', '}', '[', ']', ',', '&', '*', '!', '|', '>', '%', '@', '`']);
+
+/**
+ * A `key: value` line (its indentation removed): a plain, `"double"` (no escapes) or `'single'`
+ * quoted key, then `:` and a blank or the line end; `rest` is what follows. One pass over the
+ * line (a regular expression for this backtracked quadratically on long runs of blanks).
+ */
+export function readKeyLine(line: string): { key: string; rest: string } | undefined {
+  const first = line[0];
+  if (first === undefined) return undefined;
+  let keyEnd: number;
+  let colon: number;
+  let key: string;
+  if (first === '"' || first === "'") {
+    keyEnd = line.indexOf(first, 1);
+    if (keyEnd < 0) return undefined;
+    key = line.slice(1, keyEnd);
+    if (first === '"' && key.includes('\\')) return undefined;
+    colon = keyEnd + 1;
+    while (line[colon] === ' ' || line[colon] === '\t') colon++;
+    if (line[colon] !== ':') return undefined;
+  } else {
+    if (first === ' ' || first === '\t' || NOT_PLAIN_START.has(first)) return undefined;
+    if ((first === '-' || first === '?' || first === ':') && (line.length < 2 || line[1] === ' ' || line[1] === '\t')) return undefined;
+    // The first `:` followed by a blank or the line end; a ` #` before it starts a comment.
+    colon = -1;
+    for (let i = 1; i < line.length; i++) {
+      const c = line[i];
+      if (c === '#' && (line[i - 1] === ' ' || line[i - 1] === '\t')) return undefined;
+      if (c === ':' && (i + 1 === line.length || line[i + 1] === ' ' || line[i + 1] === '\t')) {
+        colon = i;
+        break;
+      }
+    }
+    if (colon < 0) return undefined;
+    key = line.slice(0, colon).trimEnd();
+  }
+  const after = colon + 1;
+  if (after < line.length && line[after] !== ' ' && line[after] !== '\t') return undefined;
+  return { key, rest: line.slice(after).trim() };
 }
 
 function known(value: LineValue | undefined): string | undefined {
