@@ -1,6 +1,6 @@
 import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
 import { parseJson } from '../shared/json.js';
-import { callsFromJson } from './calls.js';
+import { callsFromJson, firstCallFromJson } from './calls.js';
 import { JsonTracker } from './tracker.js';
 import { CallWatcher } from './watcher.js';
 import { RebuildThrottle } from '../shared/throttle.js';
@@ -56,6 +56,8 @@ export class JsonBlock implements BlockReader {
   private delta = '';
   private readonly throttle = new RebuildThrottle(SMALL_BODY);
   private lastPartial: ParsedCall[] = [{ input: {} }];
+  /** The first call was read after its object closed (see {@link partial}). */
+  private firstCallRead = false;
   /** {@link lastPartial} with the announced identity, until either changes (it was copied on every read). */
   private shownPartial: { from: ParsedCall[]; identity: BlockIdentity | undefined; calls: ParsedCall[] } | undefined;
 
@@ -84,10 +86,18 @@ export class JsonBlock implements BlockReader {
     return delta;
   }
 
+  /**
+   * The open block's first call (the later calls of a list start at its closer). Once the first
+   * call's object has closed and was read, it cannot change: the rest of the list is not re-read.
+   */
   partial(): ParsedCall[] {
-    if (this.throttle.due(this.tracker.length)) {
+    if (!this.firstCallRead && this.throttle.due(this.tracker.length)) {
+      const closed = this.watcher.firstCallClosed;
       const value = this.repairedValue();
-      if (value !== undefined) this.lastPartial = callsFromJson(value, false);
+      if (value !== undefined) {
+        this.lastPartial = [firstCallFromJson(value)];
+        this.firstCallRead = closed;
+      }
     }
     const identity = this.watcher.identity();
     const shown = this.shownPartial;
