@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, parseTranscript, type ToolChunk, type ToolSyntax, type TranscriptOptions } from '../src/index.js';
+import { builtinSyntaxes, createTranscriptParser, parseTranscript, type ToolChunk, type ToolSyntax, type TranscriptOptions, type UIMessageChunk } from '../src/index.js';
 import { createTranscriptStore, type TranscriptItem } from '../src/store/index.js';
 import { messages, SDKS } from './support/ai-sdk.js';
 import { splitAt, streamPieces } from './support/splits.js';
@@ -71,6 +71,35 @@ describe.each(SDKS)('live input through readUIMessageStream ($name)', (sdk) => {
       expect(streamingInputs.some((input) => !isEmpty(input)), `${syntax}: never showed input while streaming`).toBe(true);
       expect(comparable(final)).toEqual(expected);
     }
+  });
+
+  it('shows a fence with no id in its info string at its first key that is not id or name (a generated id; a later id: is a field)', async () => {
+    const lines = ['Looking.\n```tool search\n', '# why\n', 'input:\n', '  query: tides\n', 'id: late\n', '```\nDone.'];
+    const text = lines.join('');
+    const parser = createTranscriptParser(options);
+    const events: UIMessageChunk[] = [];
+    const toolParts: unknown[][] = [];
+    for (const line of lines) {
+      events.push(...parser.write(line));
+      const yielded = await messages(events, sdk);
+      toolParts.push(yielded.at(-1)!.parts.filter((part) => part.type === 'dynamic-tool'));
+    }
+    // Nothing after the opener or a comment; the card at `input:`, with the id it keeps.
+    expect(toolParts[0]).toEqual([]);
+    expect(toolParts[1]).toEqual([]);
+    expect(toolParts[2]).toMatchObject([{ toolCallId: 'tool-call-1', toolName: 'search', state: 'input-streaming' }]);
+    // Its input shows through the store as it arrives, before the closer.
+    const store = createTranscriptStore(options);
+    const lastDelta = events.map((event) => event.type).lastIndexOf('tool-input-delta');
+    const yielded = await messages(events.slice(0, lastDelta + 1), sdk);
+    store.setMessage(yielded.at(-1)!);
+    expect(store.getState().ids.map((id) => store.getItem(id))).toContainEqual(
+      expect.objectContaining({ type: 'tool', toolCallId: 'tool-call-1', state: 'input-streaming', input: { query: 'tides' } }),
+    );
+    events.push(...parser.end());
+    const { final } = await liveView(text, lines, sdk);
+    expect(comparable(final)).toEqual(comparable(parseTranscript(text, options)));
+    expect(final).toContainEqual(expect.objectContaining({ toolCallId: 'tool-call-1', fields: { id: 'late' } }));
   });
 
   it('updates within a line: a long single-line JSON value grows as it arrives', async () => {

@@ -66,18 +66,31 @@ describe('createTranscriptParser events', () => {
     expect(closing).toContainEqual({ type: 'tool-output-available', toolCallId: 'call_1', output: 3 });
   });
 
-  it('waits to announce a fence whose id may still come from its YAML (the SDK cannot rename a part)', () => {
+  it('waits to announce a fence whose id or name may still come from its YAML (the SDK cannot rename a part)', () => {
     const parser = createTranscriptParser({ syntaxes: ['fence'] });
-    expect(parser.write('```tool search\ninput:\n  q: 1\n')).toEqual([]);
-    expect(parser.chunks).toMatchObject([{ type: 'tool', toolCallId: 'tool-call-1', state: 'input-streaming', input: { q: 1 } }]);
-    const events = parser.write('id: abc\n');
+    expect(parser.write('```tool\nid: abc\n')).toEqual([]);
+    expect(parser.chunks).toMatchObject([{ type: 'tool', toolCallId: 'abc', state: 'input-streaming' }]);
+    // Both known: the identity settles at once, before any other key.
+    const events = parser.write('name: search\n');
     expect(events[0]).toEqual(start('abc', 'search', 'fence'));
-    expect(types(events.slice(1))).toEqual(['tool-input-delta', 'tool-input-delta']);
     const sent = events.map((e) => (e.type === 'tool-input-delta' ? e.inputTextDelta : '')).join('');
-    expect(sent).toBe('```tool search\ninput:\n  q: 1\nid: abc\n');
-    expect(types(parser.write('```'))).toEqual([]);
+    expect(sent).toBe('```tool\nid: abc\nname: search\n');
+    parser.write('input:\n  q: 1\n```');
     expect(types(parser.end())).toEqual(['tool-input-available']);
-    expect(parser.chunks[0]).toMatchObject({ toolCallId: 'abc', closed: true });
+    expect(parser.chunks[0]).toMatchObject({ toolCallId: 'abc', toolName: 'search', closed: true });
+  });
+
+  it('announces a fence with no id at its first key that is not id or name (generated id); a later `id:` is a field', () => {
+    const text = '```tool search\ninput:\n  q: 1\nid: abc\n```';
+    const parser = createTranscriptParser({ syntaxes: ['fence'] });
+    expect(parser.write('```tool search\n')).toEqual([]);
+    const events = parser.write('input:\n');
+    expect(events[0]).toEqual(start('tool-call-1', 'search', 'fence'));
+    expect(types(parser.write('  q: 1\nid: abc\n```'))).toEqual(['tool-input-delta']);
+    expect(types(parser.end())).toEqual(['tool-input-available']);
+    const whole = parseTranscript(text, { syntaxes: ['fence'] });
+    expect(whole).toMatchObject([{ toolCallId: 'tool-call-1', input: { q: 1 }, fields: { id: 'abc' } }]);
+    expect(parser.chunks).toEqual(whole);
   });
 
   it('reports a malformed block with tool-input-error and keeps its raw', () => {

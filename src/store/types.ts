@@ -29,7 +29,7 @@ export type TranscriptStatus = 'idle' | 'streaming' | 'done' | 'error';
  * Item ids: text items are `text-1`, `text-2`, … (counting text items in the
  * order they appear); tool items are their `toolCallId` — which the parser already keeps
  * unique (a repeated id becomes `ID~2`, see `IdClaims`) — given when the block opens and
- * never changed. A block whose id is read only from its body (a fence's `id:` line) keeps the
+ * never changed. A block whose id is read only from its body (a fence's YAML `id`) keeps the
  * id it got at the opener (`tool-call-N`) as its item id; its `toolCallId` field changes when
  * the id arrives. Where an id is taken by an item of another source (two text parts, a tool
  * named `text-1`), the item gets `ID~2`, `ID~3`, ….

@@ -8,8 +8,8 @@ import type { ToolChunk } from '../types.js';
  * Keys are stable: a part's `key` is given once, by its first event, and never changes.
  * Text parts are `text-1`, `text-2`, … in order. A tool part's key is its `toolCallId` when the
  * block names it at the opener, else the id generated for it at the opener (`tool-call-N`); a
- * block whose id is read later (a fence's `id:` line) keeps that key and reports the id with
- * `tool-identity`. Keys are unique within one parse (see {@link IdClaims} for the rule).
+ * block whose id is read later (a fence's YAML `id`, settled at its first other key) keeps that
+ * key and reports the id with `tool-identity`. Keys are unique within one parse (see {@link IdClaims} for the rule).
  *
  * - `text-start` / `text-delta` / `text-end`: a run of text, exactly the text chunks' values.
  * - `tool-start`: a block's opener was accepted. `toolCallId` is set when the block's id is

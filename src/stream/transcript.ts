@@ -161,22 +161,26 @@ export class TranscriptBuilder implements ScannerSink {
     this.endText();
   }
 
-  /** The open block as `input-streaming` chunks (cached until its source grows). */
+  /**
+   * The open block as an `input-streaming` chunk (cached until its source grows). Only its first
+   * call, as in the events: the later calls of an open multi-call block (a JSON list) start at its
+   * closer, where their ids are claimed — shown earlier, they were chunks the final transcript
+   * does not have (other ids, and not the last chunk of the snapshot).
+   */
   openChunks(): ToolChunk[] {
     const tool = this.tool;
     if (!tool) return [];
     const { block } = tool;
     if (this.partialCache?.rawLength === block.raw.length) return this.partialCache.chunks;
-    const review = this.review;
-    const read = safeCalls(() => block.reader.partial());
-    const calls = review ? read.map((call) => review.partial(call, block.syntax)) : read;
-    const chunks = calls.map((call, index) =>
+    const read = safeCalls(() => block.reader.partial())[0]!;
+    const call = this.review ? this.review.partial(read, block.syntax) : read;
+    const chunks = [
       toToolChunk(
-        { ...call, toolCallId: index === 0 ? (tool.toolCallId ?? call.toolCallId) : call.toolCallId },
-        { syntax: block.syntax.name, raw: index === 0 ? block.raw : '', closed: false, fallbackId: this.nextId(index) },
+        { ...call, toolCallId: tool.toolCallId ?? call.toolCallId },
+        { syntax: block.syntax.name, raw: block.raw, closed: false, fallbackId: this.nextId() },
         'input-streaming',
       ),
-    );
+    ];
     this.partialCache = { rawLength: block.raw.length, chunks };
     return chunks;
   }

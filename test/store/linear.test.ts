@@ -4,8 +4,9 @@
  * (events folded, items written, ids copied); the scanner's steps count the parser.
  */
 import { describe, expect, it } from 'vitest';
-import { createTranscriptParser, jsonSyntax, type BlockReader, type ToolSyntax, type TranscriptOptions } from '../../src/index.js';
+import { createTranscriptParser, jsonSyntax, parseTranscript, type BlockReader, type ToolSyntax, type TranscriptOptions } from '../../src/index.js';
 import { createTranscriptStore } from '../../src/store/index.js';
+import { yamlWork } from '../../src/syntaxes/shared/yaml.js';
 
 const store = (m: { store: ReturnType<typeof createTranscriptStore> }) => m.store;
 const call = (i: number) => `Step ${i}.\n\`\`\`tool search\ninput:\n  query: item ${i}\n\`\`\`\n`;
@@ -31,6 +32,20 @@ describe('store work is linear', { timeout: 60_000 }, () => {
     expect(large.work).toBeLessThanOrEqual(11 * small.work);
     expect(large.work).toBeLessThanOrEqual(large.steps);
     expect(large.store.getState().ids.filter((id) => store(large).getItem(id)?.type === 'tool')).toHaveLength(2000);
+  });
+
+  it('the open fences’ input costs no YAML beyond the whole parse’s: a line that only opens a value is not parsed, the closer reuses the last parse', () => {
+    const text = calls(300);
+    const yamlOf = (run: () => void) => {
+      const before = yamlWork.characters;
+      run();
+      return yamlWork.characters - before;
+    };
+    const whole = yamlOf(() => parseTranscript(text));
+    const streamed = yamlOf(() => measure(text, 8));
+    expect(whole).toBeGreaterThan(0);
+    // `measure` runs a store and a bare parser: each parses every body exactly once.
+    expect(streamed).toBe(2 * whole);
   });
 
   it('applyChunk (the AI SDK stream) too', () => {

@@ -2,9 +2,12 @@
  * The fence syntax while it streams: what a reader of the snapshot sees of a block that is
  * still open. Whole-document cases, split at every position, are in test/fixtures/fence/.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createTranscriptParser, type ToolChunk } from '../../src/index.js';
+import { createTranscriptParser, parseTranscript, type ToolChunk, type UIMessageChunk } from '../../src/index.js';
+import '../support/fast-check-seed.js';
 import { streamCountingYaml } from '../support/linear.js';
+import { splitAt, splitsInTwo } from '../support/splits.js';
 
 const OPEN = '```tool write_file w1\ninput:\n  path: notes.md\n  content: ';
 
@@ -42,5 +45,81 @@ describe('fence: input while the block streams', () => {
     const large = streamCountingYaml(body(200_000));
     expect(small.yamlCharacters).toBeLessThan(20 * 100_000);
     expect(large.yamlCharacters / small.yamlCharacters).toBeLessThan(2.5);
+  });
+});
+
+/** The chunks, and what the stream announced: the first tool's `tool-input-start` and the source sent before it. */
+function announce(pieces: readonly string[]) {
+  const parser = createTranscriptParser({ syntaxes: ['fence'] });
+  let fed = '';
+  let start: { toolCallId: string; toolName: string; at: string } | undefined;
+  const look = (events: readonly UIMessageChunk[]) => {
+    for (const event of events) {
+      if (event.type === 'tool-input-start' && start === undefined) start = { toolCallId: event.toolCallId, toolName: event.toolName, at: fed };
+    }
+  };
+  for (const piece of pieces) {
+    fed += piece;
+    look(parser.write(piece));
+  }
+  look(parser.end());
+  return { chunks: parser.chunks, start };
+}
+
+const IDENTITY_CASES: Array<{ name: string; text: string; call: Partial<ToolChunk>; announcedAfter: string }> = [
+  { name: 'an id line first, the name in the info string: announced at the id', text: '```tool search\nid: abc\ninput:\n  q: 1\n```', call: { toolCallId: 'abc', toolName: 'search' }, announcedAfter: 'id: abc\n' },
+  { name: 'id then name: announced when both are known', text: '```tool\nid: abc\nname: search\ninput: {}\n```', call: { toolCallId: 'abc', toolName: 'search' }, announcedAfter: 'name: search\n' },
+  { name: 'no id: announced at the first other key, with a generated id; a later id is a field', text: '```tool search\ninput:\n  q: 1\nid: abc\n```', call: { toolCallId: 'tool-call-1', toolName: 'search', input: { q: 1 }, fields: { id: 'abc' } }, announcedAfter: 'input:\n' },
+  { name: 'a name after the first other key is a field', text: '```tool\nid: abc\ninput: {}\nname: late\n```', call: { toolCallId: 'abc', toolName: 'tool', fields: { name: 'late' } }, announcedAfter: 'input: {}\n' },
+  { name: 'comments, blank lines and a quoted key before the id', text: '```tool search\n# the call\n\n"toolCallId": "x y"\ninput: {}\n```', call: { toolCallId: 'x y' }, announcedAfter: '"toolCallId": "x y"\n' },
+  { name: 'an id written below its key (a block scalar) is read when the identity settles', text: '```tool search\nid: |-\n  abc\ninput: {}\n```', call: { toolCallId: 'abc', fields: undefined }, announcedAfter: 'input: {}\n' },
+  { name: 'a second id key is a field', text: '```tool\nid: a\ntoolCallId: b\ninput: {}\n```', call: { toolCallId: 'a', toolName: 'tool', fields: { toolCallId: 'b' } }, announcedAfter: 'toolCallId: b\n' },
+  { name: 'an indented fence: the top-level keys are at the first line’s indentation', text: '  ~~~tool\n  name: lookup\n  id: 42\n  output: done\n  ~~~', call: { toolCallId: '42', toolName: 'lookup', output: 'done' }, announcedAfter: '  id: 42\n' },
+  { name: 'the info string’s id wins over a first YAML id (dropped, as before)', text: '```tool search s1\nid: x\ninput: {}\n```', call: { toolCallId: 's1', fields: undefined }, announcedAfter: '```tool search s1\n' },
+  { name: 'the info string’s id, and a YAML id after another key: a field', text: '```tool search s1\ninput: {}\nid: x\n```', call: { toolCallId: 's1', fields: { id: 'x' } }, announcedAfter: '```tool search s1\n' },
+  { name: 'a flow mapping body: its key order decides, at the closer', text: '```tool search\n{id: abc, input: {q: 1}}\n```', call: { toolCallId: 'abc', input: { q: 1 } }, announcedAfter: '```tool search\n{id: abc, input: {q: 1}}\n```' },
+  { name: 'an id line alone, no name: at the closer', text: '```tool\nid: abc\n```', call: { toolCallId: 'abc', toolName: 'tool' }, announcedAfter: '```tool\nid: abc\n```' },
+  { name: 'broken YAML after a settled id: the error keeps the announced id', text: '```tool search\nid: abc\ninput: [\n```', call: { toolCallId: 'abc', state: 'output-error' }, announcedAfter: 'id: abc\n' },
+];
+
+describe('fence: the identity in the YAML body (id/name count only before the first other top-level key)', () => {
+  for (const { name, text, call, announcedAfter } of IDENTITY_CASES) {
+    it(name, () => {
+      const whole = parseTranscript(text, { syntaxes: ['fence'] });
+      const tool = whole.find((chunk): chunk is ToolChunk => chunk.type === 'tool')!;
+      const { fields, ...rest } = call;
+      expect(tool).toMatchObject(rest);
+      if ('fields' in call) expect(tool.fields).toEqual(fields);
+      // Fed one unit at a time: announced right after the expected line, with the final id.
+      const units = announce(text.split(''));
+      expect(units.chunks).toEqual(whole);
+      expect(units.start).toMatchObject({ toolCallId: tool.toolCallId, toolName: tool.toolName });
+      expect(units.start!.at.endsWith(announcedAfter), `announced after ${JSON.stringify(units.start!.at)}`).toBe(true);
+      // Split in two anywhere: the same chunks, and the announced id is the final one.
+      for (const pieces of splitsInTwo(text)) {
+        const split = announce(pieces);
+        expect(split.chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
+        expect(split.start?.toolCallId, `split at ${pieces[0]!.length}`).toBe(tool.toolCallId);
+      }
+    });
+  }
+
+  it('never depends on where the text splits, and announces the final id (random bodies)', () => {
+    const line = fc.constantFrom(
+      'id: a\n', 'id: 7\n', 'toolCallId: b\n', 'name: n\n', 'toolName: m\n', 'id:\n', 'id: |\n', '  text\n', 'input:\n', '  q: 1\n',
+      'input: {q: 2}\n', 'output: done\n', 'state: input-available\n', 'extra: x\n', '# note\n', '\n', 'id: "open\n', '  quote"\n', '- item\n', '{id: f}\n',
+    );
+    const info = fc.constantFrom('tool', 'tool search', 'tool search s1', 'tool id=s2');
+    fc.assert(
+      fc.property(info, fc.array(line, { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 4 }), fc.boolean(), (infoString, lines, cuts, closed) => {
+        const text = `\`\`\`${infoString}\n${lines.join('')}${closed ? '```' : ''}`;
+        const whole = parseTranscript(text, { syntaxes: ['fence'] });
+        const tool = whole.find((chunk): chunk is ToolChunk => chunk.type === 'tool')!;
+        const split = announce(splitAt(text, cuts.map((cut) => cut % (text.length + 1))));
+        expect(split.chunks).toEqual(whole);
+        expect(split.start?.toolCallId).toBe(tool.toolCallId);
+        expect(announce(text.split('')).chunks).toEqual(whole);
+      }),
+    );
   });
 });

@@ -246,3 +246,22 @@ describe('json linear work', () => {
     expect(parser.steps).toBeLessThanOrEqual(text.length + 16);
   }, 20_000);
 });
+
+describe('json: the snapshot of an open list of calls', () => {
+  it('shows only the first call while the list is open, so every snapshot is a prefix of the final transcript', () => {
+    const text =
+      '{"tool_calls": [{"id": "a", "type": "function", "function": {"name": "f", "arguments": "{}"}}, ' +
+      '{"id": "a", "type": "function", "function": {"name": "g", "arguments": "{\\"x\\": 1}"}}]}\n';
+    const final = parseTranscript(text, { syntaxes: ['json'] });
+    expect(final.map((chunk) => chunk.type === 'tool' && chunk.toolCallId)).toEqual(['a', 'a~2', false]);
+    const parser = createTranscriptParser({ syntaxes: ['json'] });
+    for (const unit of text) {
+      parser.write(unit);
+      const snapshot = parser.chunks;
+      const open = snapshot.filter((chunk) => chunk.type === 'tool' && chunk.state === 'input-streaming');
+      expect(open.length).toBeLessThanOrEqual(1);
+      if (open.length === 1) expect(snapshot.at(-1)).toBe(open[0]);
+      snapshot.slice(0, -1).forEach((chunk, i) => expect(chunk).toEqual(final[i]));
+    }
+  });
+});

@@ -1,40 +1,51 @@
 import type { ParsedCall } from '../../types.js';
 import { isRecord, setOwn } from '../shared/object.js';
 import { invalidStateMessage, isToolState, readApproval } from '../shared/state.js';
-import { parseYaml } from '../shared/yaml.js';
+import { parseYaml, type YamlResult } from '../shared/yaml.js';
+import { identityKeysOf, isFieldKey, type IdentityKeys } from './identity.js';
 import type { FenceInfo } from './info.js';
 
-/** YAML keys with a meaning; any other key goes to `fields`. */
+/** YAML keys with a meaning; any other key goes to `fields` (and so do `id` / `name` keys that are not the identity, see {@link IdentityKeys}). */
 const KNOWN_KEYS = new Set(['toolCallId', 'id', 'toolName', 'name', 'state', 'input', 'output', 'errorText', 'error', 'approval']);
 
 /**
  * Turns a fence's info string and YAML body into a call. The body line numbers
  * in errors count the opener as line 1, as the block is written.
  */
-export function parseFenceBody(info: FenceInfo, body: string): ParsedCall {
+export function parseFenceBody(
+  info: FenceInfo,
+  body: string,
+  keys?: IdentityKeys,
+  parse: (yaml: string) => YamlResult = (yaml) => parseYaml(yaml, 2),
+): ParsedCall {
   const base: ParsedCall = { toolName: info.toolName, toolCallId: info.toolCallId };
   if (info.fields) base.fields = { ...info.fields };
   if (body.trim() === '') return base;
-  const parsed = parseYaml(body, 2);
+  const parsed = parse(body);
   if (!parsed.ok) return { ...base, invalid: true, errorText: parsed.message };
-  return fromYaml(base, parsed.value);
+  return fromYaml(base, parsed.value, keys);
 }
 
-/** The call a YAML value describes; `base` holds what the info string said (it wins). */
-export function fromYaml(base: ParsedCall, value: unknown): ParsedCall {
+/**
+ * The call a YAML value describes; `base` holds what the info string said (it wins). `keys`:
+ * which keys are the identity (read from the body's lines); by default the first id and name
+ * keys before any other key, in the value's key order.
+ */
+export function fromYaml(base: ParsedCall, value: unknown, keys?: IdentityKeys): ParsedCall {
   if (value === null || value === undefined) return base;
   if (!isRecord(value)) {
     return { ...base, invalid: true, errorText: `the tool block body must be a YAML mapping, not ${describe(value)}` };
   }
   const call: ParsedCall = { ...base };
-  const id = value.toolCallId ?? value.id;
+  const identity = keys ?? identityKeysOf(value);
+  const id = identity.id === undefined ? undefined : value[identity.id];
   if (call.toolCallId === undefined && id !== undefined && id !== null && id !== '') {
     if (typeof id !== 'string' && typeof id !== 'number') {
       return { ...call, invalid: true, errorText: `the tool call id must be a string, not ${describe(id)}` };
     }
     call.toolCallId = String(id);
   }
-  const name = value.toolName ?? value.name;
+  const name = identity.name === undefined ? undefined : value[identity.name];
   if (call.toolName === undefined && name !== undefined && name !== null && name !== '') {
     if (typeof name !== 'string' && typeof name !== 'number') {
       return { ...call, invalid: true, errorText: `the tool name must be a string, not ${describe(name)}` };
@@ -57,7 +68,7 @@ export function fromYaml(base: ParsedCall, value: unknown): ParsedCall {
     call.approval = approval;
   }
   for (const key of Object.keys(value)) {
-    if (!KNOWN_KEYS.has(key)) setOwn((call.fields ??= {}), key, value[key]);
+    if (!KNOWN_KEYS.has(key) || isFieldKey(key, identity)) setOwn((call.fields ??= {}), key, value[key]);
   }
   return call;
 }

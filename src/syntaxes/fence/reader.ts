@@ -1,7 +1,8 @@
 import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
 import { LineBody, type LineCloser } from '../shared/line-body.js';
-import { parseYaml } from '../shared/yaml.js';
+import { parseYaml, type YamlResult } from '../shared/yaml.js';
 import { fromYaml, parseFenceBody } from './body.js';
+import { FenceIdentity } from './identity.js';
 import { parseFenceInfo, type FenceInfo } from './info.js';
 import { RebuildThrottle } from '../shared/throttle.js';
 
@@ -84,18 +85,29 @@ const SMALL_BODY = 4096;
 /** A line being written this long is re-read before its line end (see {@link FenceBlock.partial}). */
 const LONG_LINE = 64;
 
+/**
+ * A line whose value is written on the lines below it (`input:`, `- args:`, `text: |`): reading
+ * the body again at its end would show nothing new but an empty value, so the next line is awaited.
+ */
+const OPENS_VALUE = /:[ \t]*(?:[|>][-+0-9]*[ \t]*)?\r?\n?$/;
+
 /** The body of a tool fence: YAML lines up to a closing run at least as long as the opener. */
 export class FenceBlock implements BlockReader {
   private readonly body: LineBody;
-  private lineId: string | undefined;
+  private readonly identityLines: FenceIdentity;
   private readonly throttle = new RebuildThrottle(SMALL_BODY);
   private lastPartial: ParsedCall;
+  /** The last complete line opens a value written below it (see {@link OPENS_VALUE}). */
+  private lineOpensValue = false;
+  /** The last YAML parse of the body's first `length` units: the closer reuses it when the body did not grow since. */
+  private parsed: { length: number; result: YamlResult } | undefined;
 
   constructor(
     closer: LineCloser,
     private readonly info: FenceInfo,
     openerEndedWithCR: boolean,
   ) {
+    this.identityLines = new FenceIdentity(info);
     this.body = new LineBody(closer, (line) => this.onLine(line), openerEndedWithCR);
     this.lastPartial = { toolName: info.toolName, toolCallId: info.toolCallId };
   }
@@ -109,9 +121,11 @@ export class FenceBlock implements BlockReader {
   }
 
   identity(): BlockIdentity | undefined {
-    const toolCallId = this.info.toolCallId ?? this.lineId;
-    if (toolCallId === undefined) return undefined;
-    return { toolName: this.info.toolName ?? 'tool', toolCallId };
+    const { toolCallId, toolName } = this.info;
+    if (toolCallId !== undefined) return { toolName: toolName ?? 'tool', toolCallId };
+    const lines = this.identityLines;
+    if (!lines.settled) return undefined;
+    return { toolName: lines.toolName ?? 'tool', toolCallId: lines.toolCallId };
   }
 
   takeInputDelta(): string {
@@ -125,7 +139,7 @@ export class FenceBlock implements BlockReader {
     // then the line being written is read too. One throttle for both keeps the re-parses of a
     // block a bounded multiple of its length (short lines show at their line end, as before).
     const withLine = confirmed - complete >= LONG_LINE;
-    if (this.throttle.due(withLine ? confirmed : complete)) {
+    if (withLine ? this.throttle.due(confirmed) : !this.lineOpensValue && this.throttle.due(complete)) {
       const text = this.body.text;
       // The line being written may not be YAML yet (`  que`, an open quote): then the complete lines.
       if (!(withLine && this.tryPartial(text))) this.tryPartial(text.slice(0, complete));
@@ -135,31 +149,45 @@ export class FenceBlock implements BlockReader {
 
   /** Takes `yaml` as the partial call when it parses to a valid call; says whether it did. */
   private tryPartial(yaml: string): boolean {
-    const parsed = parseYaml(yaml, 2);
+    const parsed = this.parse(yaml);
     if (!parsed.ok) return false;
-    const call = fromYaml({ toolName: this.info.toolName, toolCallId: this.identity()?.toolCallId }, parsed.value);
+    const base = { toolName: this.info.toolName, toolCallId: this.info.toolCallId };
+    const call = this.settledIdentity(fromYaml(base, parsed.value, this.identityLines.identityKeys()));
     if (call.invalid) return false;
     this.lastPartial = call;
     return true;
   }
 
   finish(): ParsedCall[] {
-    const call = parseFenceBody(this.info, this.body.text);
-    // The id the stream announced (from a top-level `id:` line) is binding.
-    if (this.info.toolCallId === undefined && this.lineId !== undefined) call.toolCallId = this.lineId;
-    return [call];
+    return [this.settledIdentity(parseFenceBody(this.info, this.body.text, this.identityLines.identityKeys(), (yaml) => this.parse(yaml)))];
   }
 
-  /** A top-level `id:` / `toolCallId:` line settles the id before the block closes. */
+  /** The identity the stream announced (settled by the body's lines) is binding. */
+  private settledIdentity(call: ParsedCall): ParsedCall {
+    const lines = this.identityLines;
+    if (this.info.toolCallId !== undefined || !lines.settled) return call;
+    const { toolName, toolCallId } = lines;
+    if (call.toolName === toolName && call.toolCallId === toolCallId) return call;
+    // Rare (an id the YAML reads differently from its line): a copy without the keys, then the settled ones.
+    const { toolName: _name, toolCallId: _id, ...rest } = call;
+    const settled: ParsedCall = rest;
+    if (toolName !== undefined) settled.toolName = toolName;
+    if (toolCallId !== undefined) settled.toolCallId = toolCallId;
+    return settled;
+  }
+
+  /** Parses body text (a prefix of the body), reusing the last parse when it was of the same text. */
+  private parse(yaml: string): YamlResult {
+    const last = this.parsed;
+    if (last?.length === yaml.length) return last.result;
+    const result = parseYaml(yaml, 2);
+    this.parsed = { length: yaml.length, result };
+    return result;
+  }
+
   private onLine(line: string): void {
-    if (this.lineId !== undefined || this.info.toolCallId !== undefined) return;
-    const match = /^(?:id|toolCallId)[ \t]*:[ \t]*(\S.*)$/.exec(line.replace(/\r?\n?$/, ''));
-    if (!match) return;
-    const parsed = parseYaml(`v: ${match[1]}`);
-    if (parsed.ok) {
-      const value = (parsed.value as { v: unknown }).v;
-      if ((typeof value === 'string' && value !== '') || typeof value === 'number') this.lineId = String(value);
-    }
+    this.lineOpensValue = OPENS_VALUE.test(line);
+    this.identityLines.line(line, () => this.body.text.slice(0, this.body.completeLinesLength()));
   }
 }
 

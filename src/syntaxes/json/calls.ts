@@ -29,6 +29,15 @@ export function callsFromJson(value: unknown, strict: boolean): ParsedCall[] {
   return items.map((item, index) => itemCall(item, items.length > 1 ? `call ${index + 1}: ` : '', strict));
 }
 
+/**
+ * The first call of a block's value, read as far as it goes (not strict): what an open block
+ * shows — its later calls start at its closer.
+ */
+export function firstCallFromJson(value: unknown): ParsedCall {
+  const items = callItems(value);
+  return items.length === 0 ? { input: {} } : itemCall(items[0], '', false);
+}
+
 /** JSON text that may be cut off anywhere, completed and parsed; `undefined` when nothing is usable. */
 export function parsePartialJson(text: string): unknown {
   const tracker = new JsonTracker();

@@ -1,6 +1,6 @@
 import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
 import { parseJson } from '../shared/json.js';
-import { callsFromJson } from './calls.js';
+import { callsFromJson, firstCallFromJson } from './calls.js';
 import { JsonTracker } from './tracker.js';
 import { CallWatcher } from './watcher.js';
 import { RebuildThrottle } from '../shared/throttle.js';
@@ -56,6 +56,10 @@ export class JsonBlock implements BlockReader {
   private delta = '';
   private readonly throttle = new RebuildThrottle(SMALL_BODY);
   private lastPartial: ParsedCall[] = [{ input: {} }];
+  /** The first call was read after its object closed (see {@link partial}). */
+  private firstCallRead = false;
+  /** {@link lastPartial} with the announced identity, until either changes (it was copied on every read). */
+  private shownPartial: { from: ParsedCall[]; identity: BlockIdentity | undefined; calls: ParsedCall[] } | undefined;
 
   constructor(
     private readonly tracker: JsonTracker,
@@ -82,12 +86,25 @@ export class JsonBlock implements BlockReader {
     return delta;
   }
 
+  /**
+   * The open block's first call (the later calls of a list start at its closer). Once the first
+   * call's object has closed and was read, it cannot change: the rest of the list is not re-read.
+   */
   partial(): ParsedCall[] {
-    if (this.throttle.due(this.tracker.length)) {
+    if (!this.firstCallRead && this.throttle.due(this.tracker.length)) {
+      const closed = this.watcher.firstCallClosed;
       const value = this.repairedValue();
-      if (value !== undefined) this.lastPartial = callsFromJson(value, false);
+      if (value !== undefined) {
+        this.lastPartial = [firstCallFromJson(value)];
+        this.firstCallRead = closed;
+      }
     }
-    return this.withIdentity(this.lastPartial);
+    const identity = this.watcher.identity();
+    const shown = this.shownPartial;
+    if (shown?.from === this.lastPartial && sameIdentity(shown.identity, identity)) return shown.calls;
+    const calls = this.withIdentity(this.lastPartial);
+    this.shownPartial = { from: this.lastPartial, identity, calls };
+    return calls;
   }
 
   finish(closed: boolean): ParsedCall[] {
@@ -118,10 +135,15 @@ export class JsonBlock implements BlockReader {
   private withIdentity(calls: ParsedCall[]): ParsedCall[] {
     const identity = this.watcher.identity();
     if (identity === undefined) return calls;
-    const [first, ...rest] = calls;
+    const { toolCallId: _id, ...first } = calls[0]!;
     const call: ParsedCall = { ...first, toolName: identity.toolName };
-    if (identity.toolCallId === undefined) delete call.toolCallId;
-    else call.toolCallId = identity.toolCallId;
-    return [call, ...rest];
+    if (identity.toolCallId !== undefined) call.toolCallId = identity.toolCallId;
+    const shown = calls.slice();
+    shown[0] = call;
+    return shown;
   }
+}
+
+function sameIdentity(a: BlockIdentity | undefined, b: BlockIdentity | undefined): boolean {
+  return a?.toolName === b?.toolName && a?.toolCallId === b?.toolCallId;
 }

@@ -48,6 +48,11 @@ export class CallWatcher implements JsonListener {
     this.frames = frames;
   }
 
+  /** Whether the first call's object has closed: what it says can no longer change. */
+  get firstCallClosed(): boolean {
+    return this.itemClosed;
+  }
+
   /** The first call's name and id, once they can no longer change. */
   identity(): BlockIdentity | undefined {
     const toolName = this.name;
