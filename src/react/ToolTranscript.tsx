@@ -3,7 +3,7 @@ import type { Options as MarkdownOptions } from 'react-markdown';
 import type { ToolCardLabelOverrides } from '../card/index.js';
 import type { TranscriptState } from '../store/index.js';
 import { useStableValue } from './stable-value.js';
-import { ToolCallSettingsContext, type ToolCallHighlighter, type ToolCallSettings } from './tool-call/settings.js';
+import { ToolCallSettingsContext, useToolCallSettings, type ToolCallHighlighter, type ToolCallSettings } from './tool-call/settings.js';
 import { ToolActionsContext, useStableActions, type ToolActions } from './tool-actions.js';
 import { createRevealGate, RevealGateContext } from './reveal/reveal-gate.js';
 import { createNearViewport, NearViewportContext } from './deferred/near-viewport.js';
@@ -114,7 +114,11 @@ export function ToolTranscript(props: ToolTranscriptProps) {
   const stableLabels = useStableValue(labels);
   // While the transcript streams, a call with its input and no result is running; after, it was called.
   const live = status === 'streaming' && streaming !== false;
-  const cardSettings = useMemo<ToolCallSettings>(() => ({ live, labels: stableLabels, highlight }), [live, stableLabels, highlight]);
+  // Settings of an enclosing provider apply unless the transcript is given its own.
+  const outer = useToolCallSettings();
+  const cardLabels = stableLabels ?? outer.labels;
+  const cardHighlight = highlight ?? outer.highlight;
+  const cardSettings = useMemo<ToolCallSettings>(() => ({ live, labels: cardLabels, highlight: cardHighlight }), [live, cardLabels, cardHighlight]);
   const config = useMemo(
     () =>
       makeTranscriptConfig(stableToolComponents, stableComponents, stableRemark, stableRehype, streaming, {
