@@ -9,9 +9,9 @@ import {
   ToolCallInput,
   ToolCallOutput,
   type ToolCallHighlighter,
-  type ToolCardLabelOverrides,
 } from '../src/react/index.js';
 import { LONG_OUTPUT, STATE_LABELS, toolChunk } from './support/tool-chunks.js';
+import { GERMAN } from './support/german-labels.js';
 
 /**
  * The default tool card, `<ToolCall tool={chunk} />`: a header (name, the input on one line, the
@@ -198,37 +198,6 @@ export const MultiLineValues: Story = {
   },
 };
 
-const GERMAN: ToolCardLabelOverrides = {
-  states: {
-    'input-streaming': 'Eingabe läuft',
-    'input-available': 'Läuft',
-    'approval-requested': 'Wartet auf Freigabe',
-    'approval-responded': 'Freigabe beantwortet',
-    'output-available': 'Fertig',
-    'output-error': 'Fehler',
-    'output-denied': 'Abgelehnt',
-  },
-  called: 'Aufgerufen',
-  input: 'Eingabe',
-  output: 'Ausgabe',
-  error: 'Fehlermeldung',
-  approval: 'Freigabe',
-  approve: 'Erlauben',
-  deny: 'Ablehnen',
-  approvalQuestion: 'Darf {tool} mit dieser Eingabe laufen?',
-  waitingForApproval: 'Wartet auf Freigabe.',
-  denied: 'Abgelehnt',
-  copy: 'Kopieren',
-  copied: 'Kopiert',
-  copyFailed: 'Kopieren fehlgeschlagen',
-  copyInput: 'Eingabe von {tool} kopieren',
-  copyOutput: 'Ausgabe von {tool} kopieren',
-  copyError: 'Fehlermeldung von {tool} kopieren',
-  copyField: '{field} von {tool} kopieren',
-  valueLabel: '{part} von {tool}',
-  toolCall: 'Werkzeugaufruf {tool}',
-  receivingInput: 'Eingabe wird empfangen',
-};
 
 /** `labels` translates every string of the card (here German): state labels, sections, buttons. */
 export const Labels: Story = {

@@ -11,9 +11,9 @@ import {
   ToolCallOutput,
   ToolCallSettingsContext,
   ToolTranscript,
-  type ToolCardLabelOverrides,
 } from '../../src/react/index.js';
 import { TOOL_STATES, type ToolChunk, type ToolState } from '../../src/index.js';
+import { GERMAN } from '../../stories/support/german-labels.js';
 
 afterEach(cleanup);
 
@@ -48,27 +48,6 @@ const FINISHED: Record<ToolState, string> = {
 };
 const LIVE: Record<ToolState, string> = { ...FINISHED, 'input-available': 'Running' };
 
-const GERMAN: ToolCardLabelOverrides = {
-  states: {
-    'input-streaming': 'Eingabe läuft',
-    'input-available': 'Läuft',
-    'approval-requested': 'Wartet auf Freigabe',
-    'approval-responded': 'Beantwortet',
-    'output-available': 'Fertig',
-    'output-error': 'Fehler',
-    'output-denied': 'Abgelehnt',
-  },
-  called: 'Aufgerufen',
-  input: 'Eingabe',
-  output: 'Ausgabe',
-  error: 'Fehlermeldung',
-  copy: 'Kopieren',
-  copyInput: 'Eingabe von {tool} kopieren',
-  toolCall: 'Werkzeugaufruf {tool}',
-  approve: 'Erlauben',
-  deny: 'Ablehnen',
-  approvalQuestion: 'Darf {tool} mit dieser Eingabe laufen?',
-};
 const GERMAN_BADGE: Record<ToolState, string> = { ...GERMAN.states!, 'input-available': 'Aufgerufen' } as Record<ToolState, string>;
 
 describe.each(TOOL_STATES)('tool card in state %s', (state) => {
