@@ -17,7 +17,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rehypeSafeUrls } from '../../src/remark/safe-urls.js';
 import { builtinSyntaxes, type ToolSyntax } from '../../src/index.js';
 import { ToolTranscript } from '../../src/react/index.js';
@@ -96,6 +96,10 @@ function remarkHtml(markdown: string): string {
     unified().use(remarkParse).use(remarkGfm).use(remarkToolCalls, { syntaxes: ALL }).use(remarkRehype).use(rehypeSafeUrls).use(rehypeStringify).processSync(markdown),
   );
 }
+
+// Each test mounts 39 transcripts and clicks, hovers and focuses every element in them (every card
+// header toggles its card): 5–15 s on a busy machine, so more than the default 15 s of room.
+vi.setConfig({ testTimeout: 60_000 });
 
 describe('hostile content in the live DOM (Chromium)', () => {
   it('the trap works: a payload inserted as live HTML does fire', async () => {
