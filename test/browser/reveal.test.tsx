@@ -62,6 +62,28 @@ describe('reveal (Chromium, real frames)', () => {
   });
 });
 
+describe('the caret (styles.css)', () => {
+  const caretAnimation = async () => {
+    const store = createTranscriptStore();
+    store.append('Start.');
+    const element = mount(<ToolTranscript store={store} reveal />);
+    flushSync(() => store.append(' and more.'));
+    await frame();
+    const caret = element.querySelector<HTMLElement>('[data-slot="reveal-caret"]');
+    expect(caret).not.toBeNull();
+    return getComputedStyle(caret!).animationName;
+  };
+
+  it('blinks', async () => {
+    expect(await caretAnimation()).toBe('tt-caret-blink');
+  });
+
+  it('stands still for readers who ask for less motion', async () => {
+    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: 'reduce' }] });
+    expect(await caretAnimation()).toBe('none');
+  });
+});
+
 describe('deferOffscreen (Chromium, real IntersectionObserver)', () => {
   function transcript(sections: number): string {
     let out = '';
