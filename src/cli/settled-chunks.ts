@@ -1,6 +1,6 @@
 import { createCallReview } from '../format/call-review.js';
 import { Scanner } from '../scanner/scanner.js';
-import { TranscriptBuilder } from '../stream/transcript.js';
+import { TranscriptBuilder } from '../stream/transcript-builder.js';
 import { resolveSyntaxes } from '../syntaxes/index.js';
 import type { TranscriptChunk, TranscriptOptions } from '../types.js';
 

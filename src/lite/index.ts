@@ -24,7 +24,7 @@ export {
 export { createStreamChunks } from '../stream/transform.js';
 export { createChunkEncoder } from '../stream/encode.js';
 export type { TranscriptEvent } from '../stream/events.js';
-export type { EncodeOptions } from '../stream/chunks.js';
+export type { EncodeOptions } from '../stream/settle-events.js';
 export { createCaretSyntax, caretSyntax, type CaretSyntaxOptions, type CaretGrammar } from '../syntaxes/caret/index.js';
 export { createEmojiSyntax, emojiSyntax, type EmojiInput } from '../syntaxes/emoji/index.js';
 export { createFenceSyntax, fenceSyntax, type FenceSyntaxOptions } from '../syntaxes/fence/index.js';

@@ -1,5 +1,5 @@
 import type { UIMessageChunk } from '../types.js';
-import { settleEvents, type EncodeOptions } from './chunks.js';
+import { settleEvents, type EncodeOptions } from './settle-events.js';
 import type { TranscriptEvent } from './events.js';
 
 /** A tool part the encoder has seen start. */

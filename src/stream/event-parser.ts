@@ -3,7 +3,7 @@ import { Scanner } from '../scanner/scanner.js';
 import type { ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunk, UIMessageChunkFor } from '../types.js';
 import { createChunkEncoder } from './encode.js';
 import type { TranscriptEvent } from './events.js';
-import { TranscriptBuilder } from './transcript.js';
+import { TranscriptBuilder } from './transcript-builder.js';
 
 // The parser over syntax objects given by the caller. It knows no syntax by name and has no
 // default set, so a bundle that uses it carries only the syntaxes passed to it (an XML-only

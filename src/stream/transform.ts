@@ -1,5 +1,5 @@
 import type { TranscriptChunk, TranscriptOptions, UIMessageChunk, UIMessageChunkFor } from '../types.js';
-import { settleEvents, type EncodeOptions } from './chunks.js';
+import { settleEvents, type EncodeOptions } from './settle-events.js';
 import * as explicit from './event-parser.js';
 import { withSyntaxObjects } from './parser.js';
 

@@ -1,7 +1,7 @@
 /** Reads our UI-message chunks with the real `ai` packages (6 as `ai`, 7 as `ai7`): the message a host would get. */
 import { readUIMessageStream as read6, type UIMessage } from 'ai';
 import { readUIMessageStream as read7 } from 'ai7';
-import { approvalIdOf } from '../../src/stream/chunks.js';
+import { approvalIdOf } from '../../src/stream/settle-events.js';
 import type { TranscriptChunk, UIMessageChunk } from '../../src/index.js';
 
 /** One AI SDK version's `readUIMessageStream`. */

@@ -2,7 +2,7 @@ import type { CallReview } from '../format/call-review.js';
 import type { ActiveBlock, ScannerSink } from '../scanner/scanner.js';
 import { TextBuffer } from '../scanner/text-buffer.js';
 import type { ParsedCall, ToolChunk, TranscriptChunk } from '../types.js';
-import { toToolChunk } from './chunks.js';
+import { toToolChunk } from './tool-chunk.js';
 import { IdClaims, type TranscriptEvent } from './events.js';
 
 /** The open block and where it stands in the event stream. */
