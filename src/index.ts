@@ -18,7 +18,6 @@ export { createChunkEncoder } from './stream/encode.js';
 export type { TranscriptEvent } from './stream/events.js';
 export type { EncodeOptions } from './stream/settle-events.js';
 export * from './format/index.js';
-export { Scanner, type ActiveBlock, type ScannerSink } from './scanner/scanner.js';
 export {
   builtinSyntaxes,
   defaultSyntaxes,
