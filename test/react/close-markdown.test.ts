@@ -49,6 +49,19 @@ describe('closeMarkdown', () => {
     expect(closeMarkdown(input)).toBe(expected);
   });
 
+  it.each([
+    ['## ', ''],
+    ['#', ''],
+    // The paragraph before it is finished (the heading will interrupt it): its `**` stays literal.
+    ['Intro **a\n### ', 'Intro **a\n'],
+    ['para\n\n  ## \t', 'para\n\n'],
+    ['## T', '## T'],
+    ['```md\n## ', '```md\n## \n```'],
+    ['####### ', '####### '],
+  ])('leaves out a heading marker whose text has not come yet: %j → %j', (input, expected) => {
+    expect(closeMarkdown(input)).toBe(expected);
+  });
+
   it('leaves a closed fence alone and closes what follows it', () => {
     expect(closeMarkdown('```\ncode\n```\nafter **b')).toBe('```\ncode\n```\nafter **b**');
   });

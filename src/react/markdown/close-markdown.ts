@@ -4,7 +4,8 @@
  * (code at once), and in the last paragraph `**bold`, `*em`, `_em`, `~~del`,
  * `` `code `` and `[link](url` get their closers; an image whose URL is still
  * being written is left out, and a trailing delimiter run with nothing after
- * it yet (`hello **`) is hidden. One pass, linear in the block.
+ * it yet (`hello **`) is hidden, as is a heading marker with no text yet (`## `).
+ * One pass, linear in the block.
  *
  * Approximate on purpose: CommonMark's delimiter rules are reduced to
  * "can open: not followed by whitespace; can close: not preceded by it"
@@ -13,8 +14,15 @@
 export function closeMarkdown(block: string): string {
   const lines = scanLines(block);
   if (lines.fence) return block + (block.endsWith('\n') ? '' : '\n') + lines.fence;
+  // A heading marker whose text has not arrived (`## `) would render as an empty heading for a
+  // moment: leave that line out until its first character comes.
+  const lastLine = block.lastIndexOf('\n') + 1;
+  if (EMPTY_HEADING.test(block.slice(lastLine))) return closeInline(block.slice(0, lastLine), Math.min(lines.inlineStart, lastLine));
   return closeInline(block, lines.inlineStart);
 }
+
+/** An ATX heading opener with no text yet. */
+const EMPTY_HEADING = /^ {0,3}#{1,6}[ \t]*$/;
 
 /** Where the last inline container starts, or the closer of a fence left open. */
 function scanLines(block: string): { fence?: string; inlineStart: number } {
