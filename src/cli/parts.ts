@@ -1,4 +1,5 @@
 import type { ToolChunk, TranscriptChunk } from '../types.js';
+import { closesFenceRun, openingFenceRun, type FenceRun } from '../scanner/fence-run.js';
 
 /** A tool call of a part: its chunk and where its source stands, `[start, end)` in the part. */
 export interface PlacedCall {
@@ -199,9 +200,7 @@ export function* cutPoints(chunks: Iterable<TranscriptChunk>): Generator<number>
 }
 
 /** An open fenced code block, as the scanner's markdown tracker sees it. */
-interface Fence {
-  char: string;
-  length: number;
+interface Fence extends FenceRun {
   /** Columns of block-quote and list-item prefix before the opening run. */
   base: number;
 }
@@ -374,13 +373,8 @@ function opensFence(line: string, inContainers: boolean): Fence | undefined {
     }
     break;
   }
-  const char = line[i];
-  if (char !== '`' && char !== '~') return undefined;
-  let end = i;
-  while (line[end] === char) end++;
-  if (end - i < 3) return undefined;
-  if (char === '`' && line.includes('`', end)) return undefined;
-  return { char, length: end - i, base };
+  const run = openingFenceRun(line, i);
+  return run && { ...run, base };
 }
 
 /** A closing line as the scanner reads one: spaces (and `>` inside a container), the run, blanks. */
@@ -392,9 +386,7 @@ function closesFence(line: string, fence: Fence): boolean {
     else if (line[i] !== '>' || fence.base === 0) break;
     i++;
   }
-  let end = i;
-  while (line[end] === fence.char) end++;
-  return end - i >= fence.length && line.slice(end).trim() === '';
+  return closesFenceRun(line, i, fence);
 }
 
 /** CommonMark's HTML blocks 1–5, which run past blank lines to their end text. */

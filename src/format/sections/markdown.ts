@@ -1,3 +1,4 @@
+import { closesFenceRun, openingFenceRun, type FenceRun } from '../../scanner/fence-run.js';
 import { SectionCollector, SectionRegistry, sectionList } from './registry.js';
 import type { Section, SectionFormat, SectionSpec } from './types.js';
 
@@ -42,16 +43,10 @@ function checkMarkdownName(name: unknown): void {
   }
 }
 
-/** An open fenced code block: its character and length. */
-interface Fence {
-  char: string;
-  length: number;
-}
-
 function parseMarkdownSections(text: string, registry: SectionRegistry | undefined): Record<string, string[]> {
   const collector = new SectionCollector();
   let current: { name: string; start: number } | undefined;
-  let fence: Fence | undefined;
+  let fence: FenceRun | undefined;
   let lineStart = 0;
   while (lineStart <= text.length) {
     const newline = text.indexOf('\n', lineStart);
@@ -87,25 +82,20 @@ function headerName(line: string): string | undefined {
 }
 
 /** A line that opens fenced code: up to three spaces, then three or more backticks (no backtick after) or tildes. */
-function opensFence(line: string): Fence | undefined {
-  let i = 0;
-  while (i < 3 && line[i] === ' ') i++;
-  const char = line[i];
-  if (char !== '`' && char !== '~') return undefined;
-  let end = i;
-  while (line[end] === char) end++;
-  if (end - i < 3) return undefined;
-  if (char === '`' && line.includes('`', end)) return undefined;
-  return { char, length: end - i };
+function opensFence(line: string): FenceRun | undefined {
+  return openingFenceRun(line, leadingSpaces(line));
 }
 
 /** A line that closes `fence`: up to three spaces, at least as long a run of its character, then only blanks. */
-function closesFence(line: string, fence: Fence): boolean {
+function closesFence(line: string, fence: FenceRun): boolean {
+  return closesFenceRun(line, leadingSpaces(line), fence);
+}
+
+/** Where a line's content starts after up to three spaces. */
+function leadingSpaces(line: string): number {
   let i = 0;
   while (i < 3 && line[i] === ' ') i++;
-  let end = i;
-  while (line[end] === fence.char) end++;
-  return end - i >= fence.length && line.slice(end).trim() === '';
+  return i;
 }
 
 function describeMarkdown(registry: SectionRegistry): string {
