@@ -234,7 +234,9 @@ describe('round trips: parseSections(formatSections(x))', () => {
   });
 });
 
-describe('linear parsing', () => {
+// Pathological inputs a quadratic reader would never finish in the test's time: each is
+// followed by one real section, which must still come back. (How fast is `npm run bench`'s job.)
+describe('pathological input', () => {
   const inputs: Array<[string, string]> = [
     ['unclosed tag names', '<answer'.repeat(100_000)],
     ['opening tags only', '<answer>'.repeat(100_000)],
@@ -244,13 +246,12 @@ describe('linear parsing', () => {
     ['blank-padded headers', `# ${' '.repeat(400_000)}x${' '.repeat(400_000)}\n`.repeat(2)],
     ['fence lines', '```\n'.repeat(100_000)],
   ];
+  const lastSection = { xml: '\n<answer>\n42\n</answer>\n', markdown: '\n# answer\n42\n' };
   for (const [what, text] of inputs) {
     it(what, () => {
-      const started = performance.now();
       for (const format of [createXmlSections(NAMES), xmlSections, createMarkdownSections(NAMES), markdownSections]) {
-        format.parseSections(text);
+        expect(format.parseSections(text + lastSection[format.kind]), format.kind).toEqual({ answer: ['42'] });
       }
-      expect(performance.now() - started).toBeLessThan(3000);
     });
   }
 });
