@@ -23,7 +23,7 @@ import { builtinSyntaxes, type ToolSyntax } from '../../src/index.js';
 import { ToolTranscript } from '../../src/react/index.js';
 import { remarkToolCalls } from '../../src/remark/index.js';
 import '../../src/styles.css';
-import { ALL_PAYLOADS, dangers, hostileMessage, hostileTranscript, isUnsafeUrl } from '../security/payloads.js';
+import { ALL_PAYLOADS, dangers, hostileMessage, hostileTranscript, isUnsafeUrl } from '../robustness/security/payloads.js';
 
 declare global {
   interface Window {

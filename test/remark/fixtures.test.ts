@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { builtinSyntaxes, parseTranscript, type SyntaxName, type TranscriptOptions } from '../../src/index.js';
 import { toHtml, toolCalls, toTree } from './support.js';
 
-const root = fileURLToPath(new URL('../fixtures-remark/', import.meta.url));
+const root = fileURLToPath(new URL('../fixtures/remark/', import.meta.url));
 const update = process.env.UPDATE_FIXTURES === '1';
 
 function folders(dir: string): string[] {

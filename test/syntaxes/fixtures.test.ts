@@ -8,10 +8,10 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, parseTranscript, type SyntaxName, type TranscriptOptions } from '../src/index.js';
-import { reassemble, splitsInTwo, streamPieces, unitByUnit } from './support/splits.js';
+import { builtinSyntaxes, parseTranscript, type SyntaxName, type TranscriptOptions } from '../../src/index.js';
+import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
 
-const root = join(import.meta.dirname, 'fixtures');
+const root = join(import.meta.dirname, '..', 'fixtures', 'parse');
 const update = process.env.UPDATE_FIXTURES === '1';
 
 function optionsFor(folder: string): TranscriptOptions {
