@@ -1,6 +1,6 @@
 /**
  * Hostile content in the live DOM of a real browser (Chromium): every payload
- * of test/security/payloads.ts — in markdown text, links, images, and as tool
+ * of test/robustness/security/payloads.ts — in markdown text, links, images, and as tool
  * names, ids, inputs, outputs, errors and fields of all six syntaxes, and in
  * AI SDK native tool parts — calls `window.__pwned(tag)` if it ever runs. The
  * transcripts are rendered with <ToolTranscript> (client render, and server

@@ -1,5 +1,5 @@
 /**
- * Fixture folders `test/fixtures-remark/<syntax>/<case>/input.md` → `output.html`, run through
+ * Fixture folders `test/fixtures/remark/<syntax>/<case>/input.md` → `output.html`, run through
  * the real pipeline (remark-parse, remark-gfm, the plugin, remark-rehype, rehype-stringify) with
  * only that syntax on (`mixed`: the default options). Regenerate with `UPDATE_FIXTURES=1`, then
  * read the diff. A folder whose syntax is not registered yet is skipped.
