@@ -1,5 +1,5 @@
 /**
- * Fixture folders `test/fixtures-remark/<syntax>/<case>/input.md` → `output.html`, run through
+ * Fixture folders `test/fixtures/remark/<syntax>/<case>/input.md` → `output.html`, run through
  * the real pipeline (remark-parse, remark-gfm, the plugin, remark-rehype, rehype-stringify) with
  * only that syntax on (`mixed`: the default options). Regenerate with `UPDATE_FIXTURES=1`, then
  * read the diff. A folder whose syntax is not registered yet is skipped.
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { builtinSyntaxes, parseTranscript, type SyntaxName, type TranscriptOptions } from '../../src/index.js';
 import { toHtml, toolCalls, toTree } from './support.js';
 
-const root = fileURLToPath(new URL('../fixtures-remark/', import.meta.url));
+const root = fileURLToPath(new URL('../fixtures/remark/', import.meta.url));
 const update = process.env.UPDATE_FIXTURES === '1';
 
 function folders(dir: string): string[] {

@@ -1,6 +1,6 @@
 /**
  * The fence syntax while it streams: what a reader of the snapshot sees of a block that is
- * still open. Whole-document cases, split at every position, are in test/fixtures/fence/.
+ * still open. Whole-document cases, split at every position, are in test/fixtures/parse/fence/.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

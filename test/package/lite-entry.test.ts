@@ -7,11 +7,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import * as main from '../src/index.js';
-import * as lite from '../src/lite/index.js';
-import type { SyntaxName, ToolSyntax } from '../src/index.js';
+import * as main from '../../src/index.js';
+import * as lite from '../../src/lite/index.js';
+import type { SyntaxName, ToolSyntax } from '../../src/index.js';
 
-const root = join(import.meta.dirname, 'fixtures');
+const root = join(import.meta.dirname, '..', 'fixtures', 'parse');
 const SYNTAXES: Record<SyntaxName, ToolSyntax> = {
   fence: lite.fenceSyntax,
   caret: lite.caretSyntax,

@@ -11,10 +11,10 @@ import type { Root } from 'mdast';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { createTranscriptParser, parseTranscript, type ToolChunk, type TranscriptChunk, type TranscriptOptions } from '../../src/index.js';
-import { remarkToolCalls, type ToolCallNode } from '../../src/remark/index.js';
-import { createTranscriptStore } from '../../src/store/index.js';
-import { splitAt } from '../support/splits.js';
+import { createTranscriptParser, parseTranscript, type ToolChunk, type TranscriptChunk, type TranscriptOptions } from '../../../src/index.js';
+import { remarkToolCalls, type ToolCallNode } from '../../../src/remark/index.js';
+import { createTranscriptStore } from '../../../src/store/index.js';
+import { splitAt } from '../../support/splits.js';
 import { ALL_SYNTAXES, cutPositions, hostileString, hostileTranscript, runs, RUNS, TIMEOUT } from './support.js';
 
 const all: TranscriptOptions = { syntaxes: ALL_SYNTAXES };

@@ -3,8 +3,8 @@
  * linear work on adversarial input (counted in scanner steps, never in time).
  */
 import { describe, expect, it } from 'vitest';
-import { parseTranscript } from '../src/index.js';
-import { repeatTo, scannerSteps, streamCountingYaml } from './support/linear.js';
+import { parseTranscript } from '../../src/index.js';
+import { repeatTo, scannerSteps, streamCountingYaml } from '../support/linear.js';
 
 const N = 200_000;
 

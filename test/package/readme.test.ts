@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 // Inside the package (for the self-reference) and ignored by git (under dist/).
 const work = join(root, 'dist/.readme-snippets');
 

@@ -13,7 +13,7 @@
  * a second). Under `npm run fuzz` (FUZZ=1) every pattern runs at 1 MB and 2 MB.
  */
 import { describe, expect, it } from 'vitest';
-import { reassemble } from '../support/splits.js';
+import { reassemble } from '../../support/splits.js';
 import { expectLinear, FUZZ, KB, MB, measure, repeatTo, TIMEOUT, type Pattern } from './support.js';
 
 /** `count` lines of a YAML mapping, indented by `indent`. */

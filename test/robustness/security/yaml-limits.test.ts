@@ -5,8 +5,8 @@
  * hang, a crash, a process warning or a value JSON cannot hold.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseTranscript, type ToolChunk } from '../../src/index.js';
-import { MAX_YAML_ALIASES, MAX_YAML_DEPTH, MAX_YAML_LENGTH, parseYaml } from '../../src/syntaxes/shared/yaml.js';
+import { parseTranscript, type ToolChunk } from '../../../src/index.js';
+import { MAX_YAML_ALIASES, MAX_YAML_DEPTH, MAX_YAML_LENGTH, parseYaml } from '../../../src/syntaxes/shared/yaml.js';
 
 function fence(body: string): string {
   return `\`\`\`tool x\n${body}\n\`\`\``;

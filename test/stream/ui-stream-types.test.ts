@@ -7,7 +7,7 @@
 import { createUIMessageStream, readUIMessageStream, type UIMessage } from 'ai';
 import { createUIMessageStream as createUIMessageStream7, readUIMessageStream as readUIMessageStream7 } from 'ai7';
 import { expect, it } from 'vitest';
-import { transcriptTransform } from '../src/index.js';
+import { transcriptTransform } from '../../src/index.js';
 
 const TEXT = 'Looking.\n\n```tool search call_1\ninput:\n  query: cats\n```\n';
 

@@ -12,8 +12,8 @@ import {
   type TranscriptChunk,
   type ToolSyntax,
   type UIMessageChunk,
-} from '../../src/index.js';
-import { transcript } from '../support/documents.js';
+} from '../../../src/index.js';
+import { transcript } from '../../support/documents.js';
 
 /** `npm run fuzz` sets FUZZ=1: budgets ×20. */
 export const FUZZ = process.env.FUZZ === '1';

@@ -6,10 +6,10 @@
  * breaks `JSON.stringify` downstream.
  */
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, parseTranscript, type ToolChunk, type ToolSyntax } from '../../src/index.js';
-import { MAX_JSON_DEPTH, MAX_JSON_LENGTH } from '../../src/syntaxes/shared/json.js';
-import { MAX_XML_DEPTH } from '../../src/syntaxes/xml/tool-block.js';
-import { streamPieces } from '../support/splits.js';
+import { builtinSyntaxes, parseTranscript, type ToolChunk, type ToolSyntax } from '../../../src/index.js';
+import { MAX_JSON_DEPTH, MAX_JSON_LENGTH } from '../../../src/syntaxes/shared/json.js';
+import { MAX_XML_DEPTH } from '../../../src/syntaxes/xml/tool-block.js';
+import { streamPieces } from '../../support/splits.js';
 
 const ALL = Object.values(builtinSyntaxes) as ToolSyntax[];
 

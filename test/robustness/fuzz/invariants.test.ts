@@ -20,9 +20,9 @@ import {
   parseTranscript,
   type TranscriptChunk,
   type TranscriptOptions,
-} from '../../src/index.js';
-import { codeWrapped, inlineCode } from '../support/documents.js';
-import { reassemble, splitAt, streamPieces } from '../support/splits.js';
+} from '../../../src/index.js';
+import { codeWrapped, inlineCode } from '../../support/documents.js';
+import { reassemble, splitAt, streamPieces } from '../../support/splits.js';
 import { ALL_SYNTAXES, awkwardCuts, cutPositions, foldEvents, hasDuplicateIds, hostileString, hostileTranscript, partsOf, runs, RUNS, TIMEOUT } from './support.js';
 
 const all: TranscriptOptions = { syntaxes: ALL_SYNTAXES };

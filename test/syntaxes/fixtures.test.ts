@@ -1,17 +1,17 @@
 /**
- * Fixture cases: `test/fixtures/<syntax>/<case>.md` is the input, `<case>.json`
+ * Fixture cases: `test/fixtures/parse/<syntax>/<case>.md` is the input, `<case>.json`
  * the expected chunks of `parseTranscript(input, { syntaxes: [<syntax>] })`
  * (the folder `mixed` uses every built-in syntax). Each case runs whole, split
  * in two at every position, and one code unit at a time.
- * Regenerate the expectations with `UPDATE_FIXTURES=1 npx vitest run test/fixtures.test.ts`.
+ * Regenerate the expectations with `UPDATE_FIXTURES=1 npx vitest run --project node test/syntaxes/fixtures.test.ts`.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, parseTranscript, type SyntaxName, type TranscriptOptions } from '../src/index.js';
-import { reassemble, splitsInTwo, streamPieces, unitByUnit } from './support/splits.js';
+import { builtinSyntaxes, parseTranscript, type SyntaxName, type TranscriptOptions } from '../../src/index.js';
+import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
 
-const root = join(import.meta.dirname, 'fixtures');
+const root = join(import.meta.dirname, '..', 'fixtures', 'parse');
 const update = process.env.UPDATE_FIXTURES === '1';
 
 function optionsFor(folder: string): TranscriptOptions {

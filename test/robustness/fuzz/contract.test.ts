@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, parseTranscript, type ToolSyntax, type TranscriptChunk, type TranscriptOptions } from '../src/index.js';
-import { createTranscriptStore } from '../src/store/index.js';
-import { codeWrapped, cuts, inlineCode, transcript } from './support/documents.js';
-import { reassemble, splitAt, streamPieces } from './support/splits.js';
+import { builtinSyntaxes, parseTranscript, type ToolSyntax, type TranscriptChunk, type TranscriptOptions } from '../../../src/index.js';
+import { createTranscriptStore } from '../../../src/store/index.js';
+import { codeWrapped, cuts, inlineCode, transcript } from '../../support/documents.js';
+import { reassemble, splitAt, streamPieces } from '../../support/splits.js';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
 const all = Object.values(builtinSyntaxes) as ToolSyntax[];

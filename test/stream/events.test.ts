@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTranscriptParser, parseTranscript, transcriptTransform, type UIMessageChunk } from '../src/index.js';
+import { createTranscriptParser, parseTranscript, transcriptTransform, type UIMessageChunk } from '../../src/index.js';
 
 const types = (events: readonly UIMessageChunk[]) => events.map((e) => e.type);
 /** A `tool-input-start` as the parser sends it: the deltas are the block's source text, in its syntax. */

@@ -8,7 +8,7 @@
  * Shared by the node tests (remark HTML and `renderToString`, parsed with
  * jsdom) and the Chromium test (the live DOM).
  */
-import type { TranscriptMessage } from '../../src/store/index.js';
+import type { TranscriptMessage } from '../../../src/store/index.js';
 
 /** Markup and script payloads: each would call the trap if it ran. */
 export const MARKUP_PAYLOADS: readonly string[] = [

@@ -26,10 +26,10 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { describe, expect, it, vi } from 'vitest';
-import { renderPage } from '../../src/cli/page.js';
-import { builtinSyntaxes, parseTranscript, type ToolSyntax, type TranscriptOptions } from '../../src/index.js';
-import { ToolTranscript } from '../../src/react/index.js';
-import { remarkToolCalls } from '../../src/remark/index.js';
+import { renderPage } from '../../../src/cli/page.js';
+import { builtinSyntaxes, parseTranscript, type ToolSyntax, type TranscriptOptions } from '../../../src/index.js';
+import { ToolTranscript } from '../../../src/react/index.js';
+import { remarkToolCalls } from '../../../src/remark/index.js';
 import { ALL_PAYLOADS, dangers, hostileMessage, hostileTranscript, MARKUP_PAYLOADS } from './payloads.js';
 
 const ALL = Object.values(builtinSyntaxes) as ToolSyntax[];

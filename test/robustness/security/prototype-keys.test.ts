@@ -4,7 +4,7 @@
  * `fields`, never set as a prototype, never polluting anything.
  */
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, parseTranscript, type ToolChunk, type ToolSyntax } from '../../src/index.js';
+import { builtinSyntaxes, parseTranscript, type ToolChunk, type ToolSyntax } from '../../../src/index.js';
 
 const ALL = Object.values(builtinSyntaxes) as ToolSyntax[];
 

@@ -6,10 +6,10 @@
  * block reader.
  */
 import { expect } from 'vitest';
-import { builtinSyntaxes, createTranscriptParser, type ToolSyntax, type TranscriptChunk } from '../../src/index.js';
-import { jsonWork } from '../../src/syntaxes/shared/json.js';
-import { readerWork } from '../../src/syntaxes/shared/work.js';
-import { yamlWork } from '../../src/syntaxes/shared/yaml.js';
+import { builtinSyntaxes, createTranscriptParser, type ToolSyntax, type TranscriptChunk } from '../../../src/index.js';
+import { jsonWork } from '../../../src/syntaxes/shared/json.js';
+import { readerWork } from '../../../src/syntaxes/shared/work.js';
+import { yamlWork } from '../../../src/syntaxes/shared/yaml.js';
 
 /** `npm run fuzz` sets FUZZ=1: bigger inputs. */
 export const FUZZ = process.env.FUZZ === '1';
@@ -73,7 +73,7 @@ export function measure(text: string, { delta = 4096, syntaxes = ALL_SYNTAXES }:
   };
 }
 
-export { repeatTo } from '../support/linear.js';
+export { repeatTo } from '../../support/linear.js';
 
 /** An adversarial pattern: a document of about `n` code units. */
 export interface Pattern {

@@ -9,10 +9,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, createTranscriptParser, parseTranscript, type ToolChunk, type ToolSyntax, type TranscriptOptions, type UIMessageChunk } from '../src/index.js';
-import { createTranscriptStore, type TranscriptItem } from '../src/store/index.js';
-import { messages, SDKS } from './support/ai-sdk.js';
-import { splitAt, streamPieces } from './support/splits.js';
+import { builtinSyntaxes, createTranscriptParser, parseTranscript, type ToolChunk, type ToolSyntax, type TranscriptOptions, type UIMessageChunk } from '../../src/index.js';
+import { createTranscriptStore, type TranscriptItem } from '../../src/store/index.js';
+import { messages, SDKS } from '../support/ai-sdk.js';
+import { splitAt, streamPieces } from '../support/splits.js';
 
 const options: TranscriptOptions = { syntaxes: Object.values(builtinSyntaxes) as ToolSyntax[] };
 
@@ -27,7 +27,7 @@ const SAMPLES: Record<string, string> = {
   hermes: 'Call <tool_call>{"name": "lookup", "arguments": {"term": "tides", "limit": 3}}</tool_call> ok.',
 };
 
-const fixtureRoot = join(import.meta.dirname, 'fixtures');
+const fixtureRoot = join(import.meta.dirname, '..', 'fixtures', 'parse');
 const fixtures = readdirSync(fixtureRoot).flatMap((folder) =>
   readdirSync(join(fixtureRoot, folder))
     .filter((file) => file.endsWith('.md'))
@@ -124,9 +124,9 @@ describe.each(SDKS)('live input through readUIMessageStream ($name)', (sdk) => {
 
 describe('createStreamChunks of a snapshot with an open block', () => {
   it.each(SDKS)('$name: the replayed open block shows its input so far in the store', async (sdk) => {
-    const parser = (await import('../src/index.js')).createTranscriptParser(options);
+    const parser = (await import('../../src/index.js')).createTranscriptParser(options);
     parser.write('Looking.\n```tool search s1\ninput:\n  query: tides\n');
-    const { createStreamChunks } = await import('../src/index.js');
+    const { createStreamChunks } = await import('../../src/index.js');
     const yielded = await messages(createStreamChunks(parser.chunks), sdk);
     const store = createTranscriptStore(options);
     store.setMessage(yielded.at(-1)!, { streaming: true });

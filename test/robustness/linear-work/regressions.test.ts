@@ -4,7 +4,7 @@
  * the linear behaviour, and the default test timeout catches a relapse.
  */
 import { describe, expect, it } from 'vitest';
-import { parseTranscript } from '../../src/index.js';
+import { parseTranscript } from '../../../src/index.js';
 import { expectLinear, KB, MB, measure, repeatTo } from './support.js';
 
 describe('tool fence opener', () => {

@@ -15,15 +15,15 @@ import {
   type ToolSyntax,
   type TranscriptOptions,
   type UIMessageChunk,
-} from '../src/index.js';
-import { expectedParts, messageParts, SDKS } from './support/ai-sdk.js';
-import { transcript } from './support/documents.js';
-import { splitAt, streamPieces } from './support/splits.js';
+} from '../../src/index.js';
+import { expectedParts, messageParts, SDKS } from '../support/ai-sdk.js';
+import { transcript } from '../support/documents.js';
+import { splitAt, streamPieces } from '../support/splits.js';
 
 const all = Object.values(builtinSyntaxes) as ToolSyntax[];
 const options: TranscriptOptions = { syntaxes: all };
 
-const fixtureRoot = join(import.meta.dirname, 'fixtures');
+const fixtureRoot = join(import.meta.dirname, '..', 'fixtures', 'parse');
 const fixtures = readdirSync(fixtureRoot).flatMap((folder) =>
   readdirSync(join(fixtureRoot, folder))
     .filter((file) => file.endsWith('.md'))

@@ -12,10 +12,10 @@ import {
   type ToolChunk,
   type ToolSyntax,
   type TranscriptOptions,
-} from '../src/index.js';
-import { createTranscriptStore } from '../src/store/index.js';
-import { expectedParts, messageParts, messages, SDKS } from './support/ai-sdk.js';
-import { splitAt, streamPieces, unitByUnit } from './support/splits.js';
+} from '../../src/index.js';
+import { createTranscriptStore } from '../../src/store/index.js';
+import { expectedParts, messageParts, messages, SDKS } from '../support/ai-sdk.js';
+import { splitAt, streamPieces, unitByUnit } from '../support/splits.js';
 
 const all: TranscriptOptions = { syntaxes: Object.values(builtinSyntaxes) as ToolSyntax[] };
 const tools = (text: string, options: TranscriptOptions = all) =>
@@ -153,8 +153,8 @@ describe('an explicit state that contradicts its fields', () => {
 
 describe('the seven states in the remark HTML', () => {
   it('every state shows its label and data-status; an approval shows its answer', async () => {
-    const { toolCallToHast, TOOL_STATE_LABELS } = await import('../src/remark/hast.js');
-    const { TOOL_STATES } = await import('../src/index.js');
+    const { toolCallToHast, TOOL_STATE_LABELS } = await import('../../src/remark/hast.js');
+    const { TOOL_STATES } = await import('../../src/index.js');
     for (const state of TOOL_STATES) {
       const hast = toolCallToHast({
         type: 'toolCall',

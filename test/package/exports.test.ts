@@ -4,10 +4,10 @@
  * folders). Nothing that only tests use belongs in these lists.
  */
 import { describe, expect, it } from 'vitest';
-import * as ai from '../src/ai/index.js';
-import * as core from '../src/index.js';
-import * as lite from '../src/lite/index.js';
-import * as store from '../src/store/index.js';
+import * as ai from '../../src/ai/index.js';
+import * as core from '../../src/index.js';
+import * as lite from '../../src/lite/index.js';
+import * as store from '../../src/store/index.js';
 
 const SYNTAX_OBJECTS = [
   'caretSyntax',
