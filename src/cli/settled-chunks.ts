@@ -1,4 +1,4 @@
-import { createCallReview } from '../format/call-review.js';
+import { createCallReview } from '../review/call-review.js';
 import { Scanner } from '../scanner/scanner.js';
 import { TranscriptBuilder } from '../stream/transcript-builder.js';
 import { resolveSyntaxes } from '../syntaxes/index.js';

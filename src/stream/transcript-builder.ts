@@ -1,4 +1,4 @@
-import type { CallReview } from '../format/call-review.js';
+import type { CallReview } from '../review/call-review.js';
 import type { ActiveBlock, ScannerSink } from '../scanner/scanner.js';
 import { TextBuffer } from '../scanner/text-buffer.js';
 import type { ParsedCall, ToolChunk, TranscriptChunk } from '../types.js';
