@@ -18,6 +18,7 @@ export { createChunkEncoder } from './stream/encode.js';
 export type { TranscriptEvent } from './stream/events.js';
 export type { EncodeOptions } from './stream/settle-events.js';
 export * from './format/index.js';
+export { coerceInput } from './review/coerce.js';
 export {
   builtinSyntaxes,
   defaultSyntaxes,

@@ -1,4 +1,4 @@
-import { createCallReview } from '../format/call-review.js';
+import { createCallReview } from '../review/call-review.js';
 import { Scanner } from '../scanner/scanner.js';
 import type { ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunk, UIMessageChunkFor } from '../types.js';
 import { createChunkEncoder } from './encode.js';

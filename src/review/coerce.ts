@@ -1,6 +1,6 @@
-import type { JsonSchema, JsonSchemaType } from '../../types.js';
-import { isRecord } from '../../syntaxes/shared/object.js';
-import { admits, itemSchema, objectSchema, schemaTypes } from './types.js';
+import type { JsonSchema, JsonSchemaType } from '../types.js';
+import { isRecord } from '../syntaxes/shared/object.js';
+import { admits, itemSchema, objectSchema, schemaTypes } from '../json-schema/read.js';
 
 /** Deeper values are left as they are (a guard against self-referencing schemas built in code). */
 const MAX_DEPTH = 64;

@@ -1,6 +1,10 @@
-import type { JsonSchema, JsonSchemaType } from '../../types.js';
-import { isRecord } from '../../syntaxes/shared/object.js';
-import { branches, itemSchema, objectSchema, propertiesOf, requiredOf } from '../schema/types.js';
+/**
+ * Example values made from a JSON Schema: what `describeTools` shows as a tool's example call
+ * and what the emoji syntax fills its positional words with. Pure schema reading, so it lives
+ * beside `read.ts` in this leaf.
+ */
+import type { JsonSchema, JsonSchemaType } from '../types.js';
+import { branches, isRecord, itemSchema, objectSchema, propertiesOf, requiredOf } from './read.js';
 
 /** Deeper objects are written `{}` in examples. */
 const MAX_DEPTH = 4;

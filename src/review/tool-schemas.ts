@@ -1,4 +1,4 @@
-import type { ParsedCall, ToolDefinition, ToolSyntax } from '../../types.js';
+import type { ParsedCall, ToolDefinition, ToolSyntax } from '../types.js';
 import { coerceInput } from './coerce.js';
 
 /**

@@ -1,6 +1,14 @@
+/**
+ * The parse-time review of tool calls: what the parser options `tools`, `strictTools` and
+ * `policy` do to each call as it becomes a chunk. Input is mapped and coerced to its tool's
+ * schema (`coerce.ts`, `tool-schemas.ts`), a call to an unknown tool is refused when strict,
+ * and the call-count policy refuses calls past what it allows (`policy.ts`). The stream
+ * parser, the remark plugin and the CLI all run calls through one {@link CallReview}, so they
+ * judge calls alike. Writing tools and results for the model is another room (`format/`).
+ */
 import type { ParsedCall, ToolChunk, ToolSyntax, TranscriptOptions } from '../types.js';
 import { CallPolicyGate, resolvePolicy } from './policy.js';
-import { ToolSchemas } from './schema/apply.js';
+import { ToolSchemas } from './tool-schemas.js';
 
 /**
  * What the `tools`, `strictTools` and `policy` options do to calls where they
