@@ -15,7 +15,7 @@
  * which keep their progress in a number, so a unit costs no allocation. The line functions are
  * written with the same unit rules.
  */
-import { afterIndent, MAX_INDENT } from './lines.js';
+import { afterIndent, isSpaceOrTab, MAX_INDENT } from './lines.js';
 
 /** A fence's character (`` ` `` or `~`) and the length of its opening run. */
 export interface FenceRun {
@@ -69,7 +69,7 @@ export function openingFenceRun(line: string, at: number): FenceRun | undefined 
 
 /** Whether `line`, read from `from` (after any container prefixes), closes `fence`. */
 export function closesFence(line: string, fence: FenceRun, from = 0): boolean {
-  return closingLine(line, from, closingLineStart(0), fence);
+  return closingLine(line, from, closingLineStart(), fence);
 }
 
 /** Whether the run starting exactly at `at` (indentation already read) closes `fence`. */
@@ -84,10 +84,11 @@ function closingLine(line: string, from: number, start: ClosingLine, fence: Fenc
 }
 
 /**
- * How far a line inside an open fence has gone towards closing it, read one unit at a time:
- * 0–3 spaces of indentation read, then `RUN + n` after `n` fence characters, then
- * {@link TRAILING} once a long enough run is followed by blanks; {@link NOT_CLOSING} once the line
- * cannot close the fence. A number, so that a reader keeps it in a field.
+ * How far a line inside an open fence has gone towards closing it, read one unit at a time: its
+ * indentation (up to three columns, tabs to the next multiple of four), then its run, then the
+ * blanks after a long enough run; {@link NOT_CLOSING} once the line cannot close the fence. A
+ * number, so that a reader keeps it in a field: `indent * 4 + column % 4` while indenting,
+ * `RUN + n` after `n` fence characters, {@link TRAILING} after the run.
  */
 export type ClosingLine = number;
 
@@ -95,22 +96,31 @@ export type ClosingLine = number;
 export const NOT_CLOSING = -1;
 /** A long enough run, then only spaces and tabs so far. */
 const TRAILING = -2;
+const TAB_STOP = 4;
 /** States from here on count the run: `RUN + n` after `n` fence characters. */
-const RUN = MAX_INDENT + 1;
+const RUN = (MAX_INDENT + 1) * TAB_STOP;
 
-/** The state at a line's start inside a fence, `indent` columns in already (a container's tab may reach past its content column). */
-export function closingLineStart(indent: number): ClosingLine {
-  return indent <= MAX_INDENT ? indent : NOT_CLOSING;
+/**
+ * The state at the start of a line inside a fence: `indent` columns of indentation already read
+ * (a container's tab may reach past its content column), at `column` (where tabs stop).
+ */
+export function closingLineStart(indent = 0, column = indent): ClosingLine {
+  return indent >= 0 && indent <= MAX_INDENT ? indent * TAB_STOP + (column % TAB_STOP) : NOT_CLOSING;
 }
 
 /** The state after `unit` (not a line ending). */
 export function readClosingUnit(state: ClosingLine, unit: string, fence: FenceRun): ClosingLine {
   if (state === NOT_CLOSING) return NOT_CLOSING;
-  if (state === TRAILING) return unit === ' ' || unit === '\t' ? TRAILING : NOT_CLOSING;
+  if (state === TRAILING) return isSpaceOrTab(unit) ? TRAILING : NOT_CLOSING;
   if (unit === fence.char) return state < RUN ? RUN + 1 : state + 1;
-  if (state < RUN) return unit === ' ' && state < MAX_INDENT ? state + 1 : NOT_CLOSING;
+  if (state < RUN) {
+    if (!isSpaceOrTab(unit)) return NOT_CLOSING;
+    const stop = state % TAB_STOP;
+    const width = unit === ' ' ? 1 : TAB_STOP - stop;
+    return closingLineStart((state - stop) / TAB_STOP + width, stop + width);
+  }
   // The run ended: long enough and followed by blanks, or no closer.
-  return state - RUN >= fence.length && (unit === ' ' || unit === '\t') ? TRAILING : NOT_CLOSING;
+  return state - RUN >= fence.length && isSpaceOrTab(unit) ? TRAILING : NOT_CLOSING;
 }
 
 /** Whether a line that ends in `state` closes the fence. */
@@ -121,7 +131,7 @@ export function closesAtLineEnd(state: ClosingLine, fence: FenceRun): boolean {
 function trimSpacesAndTabs(text: string): string {
   let start = 0;
   let end = text.length;
-  while (start < end && (text[start] === ' ' || text[start] === '\t')) start++;
-  while (end > start && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  while (start < end && isSpaceOrTab(text[start])) start++;
+  while (end > start && isSpaceOrTab(text[end - 1])) end--;
   return text.slice(start, end);
 }
