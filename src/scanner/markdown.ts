@@ -180,6 +180,11 @@ export class MarkdownTracker {
     return this.spans.state(this.offset);
   }
 
+  /** A fence is open: read between lines, the next line starts inside fenced code (tests compare the markdown readers by it). */
+  fenceOpen(): boolean {
+    return this.leaf === Leaf.Fenced && !this.fenceInfo;
+  }
+
   /** A look ahead found a backtick later on this fence info line: the line is paragraph text. */
   refuseFence(): void {
     this.infoRefused = true;
