@@ -53,6 +53,12 @@ describe('markdown sections', () => {
     expect(md.parseSections('   #\tanswer\r\nx\r\n# thought\r\ny\r\n')).toEqual({ answer: ['x'], Thought: ['y'] });
   });
 
+  it('reads lines and fences by the markdown model: lone CR line breaks, only blanks after a closing run', () => {
+    expect(md.parseSections('# answer\rx\r# thought\ry')).toEqual({ answer: ['x'], Thought: ['y'] });
+    // `` ``` `` with a no-break space after it closes nothing: the `# thought` line is still code.
+    expect(md.parseSections('# answer\n```\n```\u00A0\n# thought\n```\n')).toEqual({ answer: ['```\n```\u00A0\n# thought\n```'] });
+  });
+
   it('leaves an empty section out: an empty `# Action` is no action', () => {
     const sections = createMarkdownSections(['Thought', 'Action', 'Answer']);
     expect(sections.parseSections('# Thought\nthink\n# Action\n# Answer\n42')).toEqual({ Thought: ['think'], Answer: ['42'] });
