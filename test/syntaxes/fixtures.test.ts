@@ -19,6 +19,10 @@ function optionsFor(folder: string): TranscriptOptions {
   return { syntaxes: [folder as SyntaxName] };
 }
 
+it('has a folder per built-in syntax and `mixed`, and no other', () => {
+  expect(readdirSync(root).sort()).toEqual([...Object.keys(builtinSyntaxes), 'mixed'].sort());
+});
+
 for (const folder of readdirSync(root).sort()) {
   const options = optionsFor(folder);
   const cases = readdirSync(join(root, folder))
