@@ -17,6 +17,7 @@ import {
   type ToolSyntax,
 } from '../../src/index.js';
 import { streamPieces } from '../support/splits.js';
+import { inputAvailable, inputStart } from '../support/events.js';
 import { repeatTo, scannerSteps } from '../support/linear.js';
 import { onlyToolOf } from '../support/only-tool.js';
 import { expectRoundTrip } from '../support/round-trip.js';
@@ -222,7 +223,7 @@ describe('xml streaming', () => {
     ]);
     expect(parser.write('><arguments><arg name="path">a.txt')).toEqual([
       { type: 'text-end', id: 'text-1' },
-      { type: 'tool-input-start', toolCallId: 'w1', toolName: 'write', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'xml' } },
+      inputStart('w1', 'write', 'xml'),
       { type: 'tool-input-delta', toolCallId: 'w1', inputTextDelta: '<tool name="write" id="w1"><arguments><arg name="path">a.txt' },
     ]);
     expect(parser.chunks.at(-1)).toMatchObject({ state: 'input-streaming', input: {} });
@@ -233,14 +234,7 @@ describe('xml streaming', () => {
     expect(parser.write('g>')).toEqual([{ type: 'tool-input-delta', toolCallId: 'w1', inputTextDelta: '</arg>' }]);
     expect(parser.chunks.at(-1)).toMatchObject({ input: { path: 'a.txt', content: 'hello world' } });
     const events = [...parser.write('</arguments></to'), ...parser.write('ol> ok'), ...parser.end()];
-    expect(events).toContainEqual({
-      type: 'tool-input-available',
-      toolCallId: 'w1',
-      toolName: 'write',
-      input: { path: 'a.txt', content: 'hello world' },
-      dynamic: true,
-      toolMetadata: { syntax: 'xml' },
-    });
+    expect(events).toContainEqual(inputAvailable('w1', 'write', { path: 'a.txt', content: 'hello world' }, 'xml'));
     expect(events.filter((e) => e.type === 'tool-input-delta').map((e) => (e as { inputTextDelta: string }).inputTextDelta).join('')).toBe(
       '</arguments>',
     );
