@@ -20,6 +20,7 @@ import {
 import { splitAt, streamPieces } from '../support/splits.js';
 import { inputAvailable, inputStart } from '../support/events.js';
 import { repeatTo, scannerSteps, streamCountingYaml } from '../support/linear.js';
+import { expectLinearScan } from '../support/linear-scan.js';
 import { onlyToolOf } from '../support/only-tool.js';
 import { expectRoundTrip } from '../support/round-trip.js';
 
@@ -302,13 +303,7 @@ describe('caret linear work', () => {
     ['list starts', '^^^a\nx: [\n'],
     ['CRLF openers', '^^^a\r\n'],
     ['lone CR openers', '^^^a\r'],
-  ])('%s', (_, pattern) => {
-    const text = repeat(pattern);
-    const steps = stepsFor(text);
-    expect(steps).toBeLessThanOrEqual(4 * text.length);
-    const doubled = stepsFor(repeat(pattern, 2 * N));
-    expect(doubled).toBeLessThanOrEqual(2.2 * steps + 64);
-  });
+  ])('%s', (_, pattern) => expectLinearScan(pattern, { syntaxes: ['caret'] }, { perUnit: 4 }));
 
   it('one opener with a 200 KB name, and a 200 KB body of parameters', () => {
     const name = `^^^${'a'.repeat(N)}`;

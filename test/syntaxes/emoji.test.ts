@@ -16,6 +16,7 @@ import {
   type TranscriptChunk,
 } from '../../src/index.js';
 import { repeatTo, scannerSteps } from '../support/linear.js';
+import { expectLinearScan } from '../support/linear-scan.js';
 import { inputAvailable, inputStart } from '../support/events.js';
 import { onlyToolOf } from '../support/only-tool.js';
 import { expectRoundTrip } from '../support/round-trip.js';
@@ -256,13 +257,7 @@ describe('emoji linear work', () => {
     ['stray end markers', `${TOOL}[/end]`],
     ['self-closing blocks', `${TOOL}[p /]`],
     ['blocks', `${TOOL}[p]x${TOOL}[/end]`],
-  ])('%s', (_, pattern) => {
-    const doc = repeat(pattern);
-    const steps = stepsFor(doc);
-    expect(steps).toBeLessThanOrEqual(4 * doc.length);
-    const doubled = stepsFor(repeat(pattern, 2 * N));
-    expect(doubled).toBeLessThanOrEqual(2.2 * steps + 64);
-  });
+  ])('%s', (_, pattern) => expectLinearScan(pattern, EMOJI, { perUnit: 4 }));
 
   it.each([
     ['end marker prefixes', `${TOOL}[/en`],

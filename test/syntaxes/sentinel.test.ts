@@ -19,6 +19,7 @@ import {
 import { splitAt, streamPieces } from '../support/splits.js';
 import { inputAvailable, inputStart } from '../support/events.js';
 import { repeatTo, scannerSteps } from '../support/linear.js';
+import { expectLinearScan } from '../support/linear-scan.js';
 import { onlyToolOf } from '../support/only-tool.js';
 import { expectRoundTrip } from '../support/round-trip.js';
 
@@ -242,13 +243,7 @@ describe('sentinel linear work', () => {
     ['start keyword prefixes', '[[SEG_STAR'],
     ['blocks', '[[SEG_START {"type":"tool"}]]x[[SEG_END]]'],
     ['CRLF', '\r\n'],
-  ])('%s', (_, pattern) => {
-    const text = repeat(pattern);
-    const steps = stepsFor(text);
-    expect(steps).toBeLessThanOrEqual(4 * text.length);
-    const doubled = stepsFor(repeat(pattern, 2 * N));
-    expect(doubled).toBeLessThanOrEqual(2.2 * steps + 64);
-  });
+  ])('%s', (_, pattern) => expectLinearScan(pattern, { syntaxes: ['sentinel'] }, { perUnit: 4 }));
 
   it.each([
     ['end marker prefixes', '[[SEG_EN'],

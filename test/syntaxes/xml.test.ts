@@ -18,7 +18,8 @@ import {
 } from '../../src/index.js';
 import { streamPieces } from '../support/splits.js';
 import { inputAvailable, inputStart } from '../support/events.js';
-import { repeatTo, scannerSteps } from '../support/linear.js';
+import { scannerSteps } from '../support/linear.js';
+import { expectLinearScan } from '../support/linear-scan.js';
 import { onlyToolOf } from '../support/only-tool.js';
 import { expectRoundTrip } from '../support/round-trip.js';
 
@@ -294,7 +295,6 @@ describe('xml streaming', () => {
 const N = 200_000;
 
 const stepsFor = (text: string) => scannerSteps(text, { syntaxes: ['xml'] });
-const repeat = (pattern: string, length = N) => repeatTo(pattern, length);
 
 describe('xml linear work', () => {
   it.each([
@@ -313,12 +313,7 @@ describe('xml linear work', () => {
     ['end marker prefixes', '<tool name="x"><arg name="a">__START_CONTENT__' + '___END_CONTENT_'.repeat(1000)],
     ['nested items', '<tool name="x"><arg name="a"><item>'],
     ['nested args', '<arg name="a">'],
-  ])('%s', (_, pattern) => {
-    const text = repeat(pattern);
-    const steps = stepsFor(text);
-    expect(steps).toBeLessThanOrEqual(3 * text.length);
-    expect(parseTranscript(text, { syntaxes: ['xml'] }).map((c) => (c.type === 'text' ? c.value : c.raw)).join('')).toBe(text);
-  });
+  ])('%s', (_, pattern) => expectLinearScan(pattern, { syntaxes: ['xml'] }));
 
   it('an opener that never reaches its ">" is given up at the bound, then scanned on linearly', () => {
     const text = `<tool name="a" ${'k="v" '.repeat(N / 6)}`;
