@@ -2,10 +2,11 @@ import type { CSSProperties, ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOOL_STATES, type ToolChunk, type ToolState } from '../../src/index.js';
+import { TOOL_STATES } from '../../src/index.js';
 import { ToolCall, ToolTranscript } from '../../src/react/index.js';
 import '../../src/styles.css';
 import stylesheet from '../../src/styles.css?raw';
+import { searchInState } from '../support/tool-in-state.js';
 
 /*
  * The theme's contract (CONTRACT.md "Theming") in a real browser: variables set on any ancestor
@@ -44,21 +45,7 @@ function injectCss(css: string): void {
   cleanups.push(() => style.remove());
 }
 
-function tool(state: ToolState, extra: Partial<ToolChunk> = {}): ToolChunk {
-  return {
-    type: 'tool',
-    toolCallId: `call-${state}`,
-    toolName: 'search',
-    state,
-    input: { query: 'tides at Brest', limit: 3 },
-    syntax: 'fence',
-    raw: '',
-    closed: state !== 'input-streaming',
-    ...(state === 'output-available' ? { output: { hits: [{ name: 'Brest', high: '06:12' }] } } : {}),
-    ...(state === 'output-error' ? { errorText: 'quota exceeded' } : {}),
-    ...extra,
-  };
-}
+const tool = searchInState;
 
 const slot = (host: ParentNode, name: string) => host.querySelector<HTMLElement>(`[data-slot="${name}"]`)!;
 const badgeColor = (host: ParentNode) => getComputedStyle(slot(host, 'tool-call-status')).color;

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTranscriptParser, parseTranscript, transcriptTransform, type UIMessageChunk } from '../../src/index.js';
+import { inputAvailable, inputStart } from '../support/events.js';
 
 const types = (events: readonly UIMessageChunk[]) => events.map((e) => e.type);
-/** A `tool-input-start` as the parser sends it: the deltas are the block's source text, in its syntax. */
-const start = (toolCallId: string, toolName: string, syntax: string): UIMessageChunk => ({
-  type: 'tool-input-start',
-  toolCallId,
-  toolName,
-  dynamic: true,
-  inputEncoding: 'text',
-  toolMetadata: { syntax },
-});
 
 describe('createTranscriptParser events', () => {
   it('wraps text runs in text-start / text-delta / text-end with deterministic ids', () => {
@@ -30,20 +22,13 @@ describe('createTranscriptParser events', () => {
       { type: 'text-start', id: 'text-1' },
       { type: 'text-delta', id: 'text-1', delta: 'Run ' },
       { type: 'text-end', id: 'text-1' },
-      start('tool-call-1', 'create-file', 'emoji'),
+      inputStart('tool-call-1', 'create-file', 'emoji'),
       { type: 'tool-input-delta', toolCallId: 'tool-call-1', inputTextDelta: '🛠️[create-file a.py]print(1)' },
     ]);
     expect(parser.chunks.at(-1)).toMatchObject({ state: 'input-streaming', input: { args: ['a.py'], body: 'print(1)' }, closed: false });
     expect(parser.write('\n🛠️[/e')).toEqual([{ type: 'tool-input-delta', toolCallId: 'tool-call-1', inputTextDelta: '\n' }]);
     expect(parser.write('nd] done')).toEqual([
-      {
-        type: 'tool-input-available',
-        toolCallId: 'tool-call-1',
-        toolName: 'create-file',
-        input: { args: ['a.py'], body: 'print(1)\n' },
-        dynamic: true,
-        toolMetadata: { syntax: 'emoji' },
-      },
+      inputAvailable('tool-call-1', 'create-file', { args: ['a.py'], body: 'print(1)\n' }, 'emoji'),
       { type: 'text-start', id: 'text-2' },
       { type: 'text-delta', id: 'text-2', delta: ' done' },
     ]);
@@ -55,14 +40,7 @@ describe('createTranscriptParser events', () => {
     parser.write('state: output-available\ninput:\n  q: cats\n');
     expect(parser.chunks.at(-1)).toMatchObject({ toolCallId: 'call_1', state: 'input-streaming', input: { q: 'cats' } });
     const closing = parser.write('output: 3\n```\nafter');
-    expect(closing).toContainEqual({
-      type: 'tool-input-available',
-      toolCallId: 'call_1',
-      toolName: 'search',
-      input: { q: 'cats' },
-      dynamic: true,
-      toolMetadata: { syntax: 'fence' },
-    });
+    expect(closing).toContainEqual(inputAvailable('call_1', 'search', { q: 'cats' }, 'fence'));
     expect(closing).toContainEqual({ type: 'tool-output-available', toolCallId: 'call_1', output: 3 });
   });
 
@@ -72,7 +50,7 @@ describe('createTranscriptParser events', () => {
     expect(parser.chunks).toMatchObject([{ type: 'tool', toolCallId: 'abc', state: 'input-streaming' }]);
     // Both known: the identity settles at once, before any other key.
     const events = parser.write('name: search\n');
-    expect(events[0]).toEqual(start('abc', 'search', 'fence'));
+    expect(events[0]).toEqual(inputStart('abc', 'search', 'fence'));
     const sent = events.map((e) => (e.type === 'tool-input-delta' ? e.inputTextDelta : '')).join('');
     expect(sent).toBe('```tool\nid: abc\nname: search\n');
     parser.write('input:\n  q: 1\n```');
@@ -85,7 +63,7 @@ describe('createTranscriptParser events', () => {
     const parser = createTranscriptParser({ syntaxes: ['fence'] });
     expect(parser.write('```tool search\n')).toEqual([]);
     const events = parser.write('input:\n');
-    expect(events[0]).toEqual(start('tool-call-1', 'search', 'fence'));
+    expect(events[0]).toEqual(inputStart('tool-call-1', 'search', 'fence'));
     expect(types(parser.write('  q: 1\nid: abc\n```'))).toEqual(['tool-input-delta']);
     expect(types(parser.end())).toEqual(['tool-input-available']);
     const whole = parseTranscript(text, { syntaxes: ['fence'] });

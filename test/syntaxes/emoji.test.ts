@@ -16,6 +16,8 @@ import {
   type TranscriptChunk,
 } from '../../src/index.js';
 import { repeatTo, scannerSteps } from '../support/linear.js';
+import { expectLinearScan } from '../support/linear-scan.js';
+import { inputAvailable, inputStart } from '../support/events.js';
 import { onlyToolOf } from '../support/only-tool.js';
 import { expectRoundTrip } from '../support/round-trip.js';
 import { splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
@@ -211,7 +213,7 @@ describe('emoji streaming', () => {
     ]);
     expect(parser.write(']\nls')).toEqual([
       { type: 'text-end', id: 'text-1' },
-      { type: 'tool-input-start', toolCallId: 'tool-call-1', toolName: 'sh', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'emoji' } },
+      inputStart('tool-call-1', 'sh', 'emoji'),
       { type: 'tool-input-delta', toolCallId: 'tool-call-1', inputTextDelta: `${TOOL}[sh a]ls` },
     ]);
     expect(parser.chunks.at(-1)).toMatchObject({ state: 'input-streaming', input: { args: ['a'], body: 'ls' }, closed: false });
@@ -223,14 +225,7 @@ describe('emoji streaming', () => {
     parser.write('x');
     expect(parser.chunks.at(-1)).toMatchObject({ input: { body: `ls -l\n${TOOL}[/enx` } });
     const events = [...parser.write(`${TOOL}[/end] ok`), ...parser.end()];
-    expect(events).toContainEqual({
-      type: 'tool-input-available',
-      toolCallId: 'tool-call-1',
-      toolName: 'sh',
-      input: { args: ['a'], body: `ls -l\n${TOOL}[/enx` },
-      dynamic: true,
-      toolMetadata: { syntax: 'emoji' },
-    });
+    expect(events).toContainEqual(inputAvailable('tool-call-1', 'sh', { args: ['a'], body: `ls -l\n${TOOL}[/enx` }, 'emoji'));
     expect(parser.chunks.at(-1)).toEqual({ type: 'text', value: ' ok' });
   });
 
@@ -262,13 +257,7 @@ describe('emoji linear work', () => {
     ['stray end markers', `${TOOL}[/end]`],
     ['self-closing blocks', `${TOOL}[p /]`],
     ['blocks', `${TOOL}[p]x${TOOL}[/end]`],
-  ])('%s', (_, pattern) => {
-    const doc = repeat(pattern);
-    const steps = stepsFor(doc);
-    expect(steps).toBeLessThanOrEqual(4 * doc.length);
-    const doubled = stepsFor(repeat(pattern, 2 * N));
-    expect(doubled).toBeLessThanOrEqual(2.2 * steps + 64);
-  });
+  ])('%s', (_, pattern) => expectLinearScan(pattern, EMOJI, { perUnit: 4 }));
 
   it.each([
     ['end marker prefixes', `${TOOL}[/en`],

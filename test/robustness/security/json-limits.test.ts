@@ -6,29 +6,16 @@
  * breaks `JSON.stringify` downstream.
  */
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, parseTranscript, type ToolChunk, type ToolSyntax } from '../../../src/index.js';
+import { builtinSyntaxes, type ToolSyntax } from '../../../src/index.js';
 import { MAX_JSON_DEPTH, MAX_JSON_LENGTH } from '../../../src/syntaxes/shared/json.js';
 import { MAX_XML_DEPTH } from '../../../src/syntaxes/xml/tool-block.js';
+import { expectOnlyError, onlyTool as onlyToolWith } from '../../support/only-tool.js';
 import { streamPieces } from '../../support/splits.js';
 
 const ALL = Object.values(builtinSyntaxes) as ToolSyntax[];
 
-function onlyTool(text: string): ToolChunk {
-  const chunks = parseTranscript(text, { syntaxes: ALL });
-  expect(chunks).toHaveLength(1);
-  const tool = chunks[0] as ToolChunk;
-  expect(tool.type).toBe('tool');
-  expect(tool.raw).toBe(text);
-  expect(() => JSON.stringify(tool)).not.toThrow();
-  return tool;
-}
-
-function expectError(text: string, errorText: RegExp): ToolChunk {
-  const tool = onlyTool(text);
-  expect(tool.state).toBe('output-error');
-  expect(tool.errorText).toMatch(errorText);
-  return tool;
-}
+const onlyTool = (text: string) => onlyToolWith(text, { syntaxes: ALL });
+const expectError = (text: string, errorText: RegExp) => expectOnlyError(text, errorText, { syntaxes: ALL });
 
 /** A JSON value nested `depth` levels deep: arrays around an object. */
 function nested(depth: number): string {

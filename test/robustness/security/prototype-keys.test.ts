@@ -4,15 +4,12 @@
  * `fields`, never set as a prototype, never polluting anything.
  */
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, parseTranscript, type ToolChunk, type ToolSyntax } from '../../../src/index.js';
+import { builtinSyntaxes, type ToolSyntax } from '../../../src/index.js';
+import { onlyTool as onlyToolWith } from '../../support/only-tool.js';
 
 const ALL = Object.values(builtinSyntaxes) as ToolSyntax[];
 
-function onlyTool(text: string): ToolChunk {
-  const chunks = parseTranscript(text, { syntaxes: ALL });
-  expect(chunks).toHaveLength(1);
-  return chunks[0] as ToolChunk;
-}
+const onlyTool = (text: string) => onlyToolWith(text, { syntaxes: ALL });
 
 function ownKeys(value: unknown): string[] {
   return Object.getOwnPropertyNames(value);

@@ -5,28 +5,15 @@
  * hang, a crash, a process warning or a value JSON cannot hold.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseTranscript, type ToolChunk } from '../../../src/index.js';
+import { parseTranscript } from '../../../src/index.js';
 import { MAX_YAML_ALIASES, MAX_YAML_DEPTH, MAX_YAML_LENGTH, parseYaml } from '../../../src/syntaxes/shared/yaml.js';
+import { expectOnlyError, onlyTool } from '../../support/only-tool.js';
 
 function fence(body: string): string {
   return `\`\`\`tool x\n${body}\n\`\`\``;
 }
 
-function onlyTool(text: string): ToolChunk {
-  const chunks = parseTranscript(text);
-  expect(chunks).toHaveLength(1);
-  const tool = chunks[0] as ToolChunk;
-  expect(tool.type).toBe('tool');
-  expect(tool.raw).toBe(text);
-  return tool;
-}
-
-function expectError(text: string, errorText: RegExp): ToolChunk {
-  const tool = onlyTool(text);
-  expect(tool.state).toBe('output-error');
-  expect(tool.errorText).toMatch(errorText);
-  return tool;
-}
+const expectError = (text: string, errorText: RegExp) => expectOnlyError(text, errorText);
 
 const BILLION_LAUGHS = `input:
   a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
