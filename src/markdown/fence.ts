@@ -1,5 +1,5 @@
 /**
- * CommonMark's fenced code blocks (spec 0.31, 4.5), as rules on one line — the one reading shared
+ * CommonMark's fenced code blocks (https://spec.commonmark.org/0.31.2/#fenced-code-blocks), as rules on one line — the one reading shared
  * by the scanner's markdown tracker, the tool fence syntax, the CLI's part cutter, the markdown
  * sections and the React block splitter and closer:
  *
@@ -74,6 +74,7 @@ export function closesFence(line: string, fence: FenceRun, from = 0): boolean {
 
 /** Whether the run starting exactly at `at` (indentation already read) closes `fence`. */
 export function closesFenceRun(line: string, at: number, fence: FenceRun): boolean {
+  // As if the indentation were used up: a space or tab more and the line is no closer.
   return closingLine(line, at, closingLineStart(MAX_INDENT), fence);
 }
 

@@ -4,7 +4,7 @@
  * `\n`, `\r\n` and lone `\r` line endings mixed — every reader of fences agrees with CommonMark
  * (remark-parse) about after which lines a fence is open: the scanner's markdown tracker, the
  * React block splitter (whole, and fed one unit at a time), the React closer of streaming
- * markdown, and the tool fence syntax's closer.
+ * markdown, and the tool fence syntax's closer (whole and streamed unit by unit).
  */
 import fc from 'fast-check';
 import { fromMarkdown } from 'mdast-util-from-markdown';
@@ -13,6 +13,7 @@ import { fenceSyntax, parseTranscript } from '../../src/index.js';
 import { closeMarkdown } from '../../src/react/markdown/close-markdown.js';
 import { splitBlocks, type BlockSplit } from '../../src/react/markdown/split-blocks.js';
 import { MarkdownTracker } from '../../src/scanner/markdown.js';
+import { streamPieces, unitByUnit } from '../support/splits.js';
 
 const INDENTS = ['', ' ', '  ', '   ', '    ', '\t', ' \t', '   \t'];
 /** Info strings and what may follow a closing run: blanks, words, a backtick (no backtick fence), other whitespace (no closer). */
@@ -119,7 +120,10 @@ describe('one markdown model: every fence reader agrees with CommonMark', () => 
         const closing = tracker.indexOf(false);
         const offset = closing === -1 ? markdown.length : ends[closing]! - lineEndingBefore(markdown, ends[closing]!);
         const tool = `${run}tool t${rest}`;
-        const chunks = parseTranscript(tool, { syntaxes: [fenceSyntax] });
+        const options = { syntaxes: [fenceSyntax] };
+        const chunks = parseTranscript(tool, options);
+        // Streamed one unit at a time (a `\r\n` split between its units too), the same chunks.
+        expect(streamPieces(unitByUnit(tool), options).chunks).toEqual(chunks);
         expect(chunks[0]?.type).toBe('tool');
         const raw = chunks[0]!.type === 'tool' ? chunks[0]!.raw : '';
         expect(raw.length - 'tool t'.length).toBe(offset - 'js'.length);

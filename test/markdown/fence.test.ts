@@ -20,6 +20,13 @@ import {
 const BACKTICKS: FenceRun = { char: '`', length: 3 };
 const TILDES: FenceRun = { char: '~', length: 4 };
 
+/** Whether a line of `units` read by the unit reader from `start` closes `fence`. */
+function closesUnitByUnit(units: string, fence: FenceRun, start = closingLineStart()): boolean {
+  let state = start;
+  for (const unit of units) state = readClosingUnit(state, unit, fence);
+  return closesAtLineEnd(state, fence);
+}
+
 describe('readFenceOpening', () => {
   it.each([
     ['```', { char: '`', length: 3, indent: 0, info: '' }],
@@ -64,9 +71,7 @@ describe('closing fences', () => {
   ])('%j closes %j: %s', (line, fence, closes) => {
     expect(closesFence(line, fence)).toBe(closes);
     // The unit reader the scanner and the tool fence use gives the same answer.
-    let state = closingLineStart();
-    for (const unit of line) state = readClosingUnit(state, unit, fence);
-    expect(closesAtLineEnd(state, fence)).toBe(closes);
+    expect(closesUnitByUnit(line, fence)).toBe(closes);
   });
 
   it('gives up at the first unit that rules a closer out', () => {
@@ -77,13 +82,11 @@ describe('closing fences', () => {
   it('counts indentation in columns from where the line’s block starts', () => {
     // After a block quote's `>` at column 1, a tab reaches column 4: its first column is the
     // optional space, two are indentation.
-    let state = closingLineStart(2, 4);
-    for (const unit of '```') state = readClosingUnit(state, unit, BACKTICKS);
-    expect(closesAtLineEnd(state, BACKTICKS)).toBe(true);
-    // In a list item whose content starts at column 2, a tab to column 4 is two columns.
-    state = closingLineStart(0, 2);
-    for (const unit of '\t```') state = readClosingUnit(state, unit, BACKTICKS);
-    expect(closesAtLineEnd(state, BACKTICKS)).toBe(true);
+    expect(closesUnitByUnit('```', BACKTICKS, closingLineStart(2, 4))).toBe(true);
+    // In a list item whose content starts at column 2, a tab to column 4 is two columns; a space more and it is no closer.
+    expect(closesUnitByUnit('\t```', BACKTICKS, closingLineStart(0, 2))).toBe(true);
+    expect(closesUnitByUnit(' \t```', BACKTICKS, closingLineStart(0, 2))).toBe(true);
+    expect(closesUnitByUnit('  \t```', BACKTICKS, closingLineStart(0, 2))).toBe(false);
     expect(closingLineStart(4)).toBe(NOT_CLOSING);
   });
 
