@@ -4,7 +4,9 @@
  *
  * @packageDocumentation
  */
-export * from './types.js';
+// `tool-transcript/lite` with syntax names and the default set wired in: the parser functions
+// below replace the lite entry's; the registry of names and the formatters are added.
+export * from './lite/index.js';
 export {
   parseTranscript,
   createTranscriptParser,
@@ -13,36 +15,6 @@ export {
   type TranscriptEventParser,
   type EventParserOptions,
 } from './stream/parser.js';
-export { transcriptTransform, createStreamChunks } from './stream/transform.js';
-export { createChunkEncoder } from './stream/encode.js';
-export type { TranscriptEvent } from './stream/events.js';
-export type { EncodeOptions } from './stream/settle-events.js';
+export { transcriptTransform } from './stream/transform.js';
+export { builtinSyntaxes, defaultSyntaxes, resolveSyntaxes } from './syntaxes/index.js';
 export * from './format/index.js';
-export {
-  builtinSyntaxes,
-  defaultSyntaxes,
-  resolveSyntaxes,
-  createFenceSyntax,
-  fenceSyntax,
-  createEmojiSyntax,
-  emojiSyntax,
-  createCaretSyntax,
-  caretSyntax,
-  createSentinelSyntax,
-  sentinelSyntax,
-  createXmlSyntax,
-  xmlSyntax,
-  createJsonSyntax,
-  jsonSyntax,
-  createHermesSyntax,
-  hermesSyntax,
-  type FenceSyntaxOptions,
-  type EmojiInput,
-  type CaretSyntaxOptions,
-  type CaretGrammar,
-  type SentinelSyntaxOptions,
-  type XmlSyntaxOptions,
-  type XmlStyle,
-  type JsonSyntaxOptions,
-  type JsonStyle,
-} from './syntaxes/index.js';
