@@ -99,6 +99,12 @@ export async function runBundle() {
       options: { external: MARKDOWN },
     },
     { id: 'react-lite-xml', label: 'tool-transcript/react/lite whole + `xmlSyntax` (an XML-only React app), with dependencies', source: REACT_LITE_XML, goal: 90_000 },
+    {
+      id: 'react-lite-xml-app',
+      label: 'an app rendering `<ToolTranscript syntaxes={[xmlSyntax]}>` from tool-transcript/react/lite (tree-shaken), with dependencies',
+      source:
+        "import { createElement } from 'react'; import { ToolTranscript } from './src/react/lite.ts'; import { xmlSyntax } from './src/lite/index.ts';\nexport const App = ({ text }) => createElement(ToolTranscript, { text, syntaxes: [xmlSyntax] });",
+    },
     { id: 'react-lite-xml-own', label: 'tool-transcript/react/lite + `xmlSyntax`, our code alone (dependencies external)', source: REACT_LITE_XML, options: { packages: 'external' } },
     { id: 'react-lite-xml-no-markdown', label: 'tool-transcript/react/lite + `xmlSyntax` with dependencies except react-markdown and remark-gfm', source: REACT_LITE_XML, options: { external: MARKDOWN } },
     { id: 'react-markdown', label: 'react-markdown with dependencies', source: "export { default } from 'react-markdown';" },
