@@ -4,9 +4,10 @@
  *
  * @packageDocumentation
  */
-// `tool-transcript/lite` with syntax names and the default set wired in: the parser functions
-// below replace the lite entry's; the registry of names and the formatters are added.
-export * from './lite/index.js';
+// `tool-transcript/lite` (the `export *` last) with syntax names and the default set wired in:
+// these parser functions replace the lite entry's (a module's own exports win over `export *`),
+// and the registry of names and the formatters are added. (Last, the modules keep the order they
+// had in bundles, which gzip compresses 0.2 kB better.)
 export {
   parseTranscript,
   createTranscriptParser,
@@ -18,3 +19,4 @@ export {
 export { transcriptTransform } from './stream/transform.js';
 export { builtinSyntaxes, defaultSyntaxes, resolveSyntaxes } from './syntaxes/index.js';
 export * from './format/index.js';
+export * from './lite/index.js';

@@ -5,9 +5,10 @@
  *
  * @packageDocumentation
  */
-// The lite entry with the store of `tool-transcript/store` wired in (syntax names, the default
-// set): these names replace the lite entry's, everything else is the lite entry's.
-export * from './lite.js';
+// The lite entry (the `export *` last) with the store of `tool-transcript/store` wired in (syntax
+// names, the default set): these names replace the lite entry's (a module's own exports win over
+// `export *`); everything else is the lite entry's.
 export { ToolTranscript, useToolTranscript } from './default-transcript.js';
 export type { ToolTranscriptProps, ToolTranscriptOptions } from './ToolTranscript.js';
 export type { TranscriptSource, TranscriptSourceOptions } from './use-tool-transcript.js';
+export * from './lite.js';

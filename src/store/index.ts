@@ -6,6 +6,7 @@
  *
  * @packageDocumentation
  */
-// The lite entry with syntax names and the default set wired in: `createTranscriptStore` replaces the lite one.
-export * from './lite.js';
+// The lite entry (the `export *` last) with syntax names and the default set wired in:
+// `createTranscriptStore` replaces the lite one (a module's own exports win over `export *`).
 export { createTranscriptStore } from './transcript-store.js';
+export * from './lite.js';
