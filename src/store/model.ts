@@ -1,12 +1,12 @@
 import type { TranscriptEvent } from '../stream/events.js';
-import { createSegmentParser } from '../stream/parser.js';
 import type { TextChunk, ToolApproval, ToolChunk, ToolState, TranscriptChunk, TranscriptOptions } from '../types.js';
 import { extendsText } from './extends-text.js';
 import { IdOrder } from './id-order.js';
 import { nativeToolChunk, NATIVE_SYNTAX, StreamedJsonInput, transcriptMetadata, type NativeToolFields } from './native-tool.js';
 import { RecordHistory } from './record-history.js';
 import { ChunksSegment, NativeSegment, ParsedSegment, SkippedSegment, type Segment } from './segments.js';
-import { findSyntax, SourceInput } from './source-input.js';
+import { SourceInput } from './source-input.js';
+import type { StoreSyntaxes } from './store-syntaxes.js';
 import type { TranscriptItem, TranscriptMessage, TranscriptMessagePart } from './types.js';
 
 /**
@@ -67,7 +67,10 @@ export class TranscriptModel {
   private chunksSegment: ChunksSegment | undefined;
   private shownChunks: readonly TranscriptChunk[] = [];
 
-  constructor(private readonly options: TranscriptOptions) {}
+  constructor(
+    private readonly options: TranscriptOptions,
+    private readonly syntaxes: StoreSyntaxes,
+  ) {}
 
   // -- reading --------------------------------------------------------------
 
@@ -173,7 +176,7 @@ export class TranscriptModel {
   toolInputStart(toolCallId: string, toolName: string, toolMetadata?: unknown, inputEncoding?: unknown): void {
     const segment = this.nativeSegment(toolCallId, { toolCallId, toolName, state: 'input-streaming', toolMetadata });
     const syntaxName = inputEncoding === 'text' ? transcriptMetadata(toolMetadata)?.syntax : undefined;
-    const syntax = syntaxName === undefined ? undefined : findSyntax(syntaxName, this.options);
+    const syntax = syntaxName === undefined ? undefined : this.syntaxes.find(syntaxName, this.options);
     segment.source = syntax ? new SourceInput(syntax, this.options) : undefined;
     segment.json = syntax || inputEncoding === 'text' ? undefined : new StreamedJsonInput();
   }
@@ -257,7 +260,7 @@ export class TranscriptModel {
   private syncTextPart(part: TranscriptMessagePart, slot: ParsedSegment | undefined): void {
     let segment = slot;
     if (!segment) {
-      segment = new ParsedSegment(createSegmentParser(this.options, this.toolItems));
+      segment = new ParsedSegment(this.syntaxes.segmentParser(this.options, this.toolItems));
       this.pushSlot(segment);
     }
     const text = part.text ?? '';
@@ -278,7 +281,7 @@ export class TranscriptModel {
   private reparse(segment: ParsedSegment, text: string): void {
     const old = segment.itemIds.splice(0);
     segment.items.clear();
-    segment.parser = createSegmentParser(this.options, this.toolItems - old.filter((id) => this.entries.get(id)?.source.type === 'tool').length);
+    segment.parser = this.syntaxes.segmentParser(this.options, this.toolItems - old.filter((id) => this.entries.get(id)?.source.type === 'tool').length);
     segment.ended = false;
     const reusable = old.slice();
     this.fold(segment, segment.parser.write(text), reusable);
@@ -324,7 +327,7 @@ export class TranscriptModel {
   private liveSource(segment: NativeSegment | undefined, part: TranscriptMessagePart, chunk: ToolChunk): ToolChunk | undefined {
     const raw = typeof part.rawInput === 'string' ? part.rawInput : typeof part.input === 'string' ? part.input : undefined;
     const syntaxName = transcriptMetadata(part.toolMetadata)?.syntax;
-    const syntax = raw === undefined || syntaxName === undefined ? undefined : findSyntax(syntaxName, this.options);
+    const syntax = raw === undefined || syntaxName === undefined ? undefined : this.syntaxes.find(syntaxName, this.options);
     if (raw === undefined || !syntax) return undefined;
     const holder = segment ?? { source: undefined as SourceInput | undefined };
     let reader = holder.source;
@@ -382,7 +385,7 @@ export class TranscriptModel {
 
   private addParsedSegment(): ParsedSegment {
     // Generated ids continue the store's count of tools, so two text parts give no two `tool-call-1`.
-    const segment = new ParsedSegment(createSegmentParser(this.options, this.toolItems));
+    const segment = new ParsedSegment(this.syntaxes.segmentParser(this.options, this.toolItems));
     this.segments.push(segment);
     return segment;
   }

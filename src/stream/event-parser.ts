@@ -119,8 +119,8 @@ export function transcriptTransform<Options extends ExplicitOptions>(options: Op
   });
 }
 
-/** The syntax list, checked: plain JavaScript callers can pass anything. */
-function checkedSyntaxes(syntaxes: readonly ToolSyntax[] | undefined): readonly ToolSyntax[] {
+/** The syntax list, checked: plain JavaScript callers can pass anything. @internal */
+export function checkedSyntaxes(syntaxes: readonly ToolSyntax[] | undefined): readonly ToolSyntax[] {
   if (!Array.isArray(syntaxes)) {
     throw new TypeError('tool-transcript: `syntaxes` must be an array of syntax objects (for example [xmlSyntax]): tool-transcript/lite has no default set');
   }

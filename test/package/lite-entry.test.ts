@@ -2,7 +2,8 @@
  * `tool-transcript/lite`: the main entry's parser functions over the syntax objects given, with
  * no default set and no names. On every fixture of one syntax it gives what the main entry gives
  * (whole, split in two at every position, as a transform stream), and it refuses names or a
- * missing list with an error that says what to pass instead.
+ * missing list with an error that says what to pass instead. `tool-transcript/store/lite` is the
+ * store over the same syntax objects.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,8 +11,11 @@ import { describe, expect, it } from 'vitest';
 import * as main from '../../src/index.js';
 import * as lite from '../../src/lite/index.js';
 import type { SyntaxName, ToolSyntax } from '../../src/index.js';
+import * as fullStore from '../../src/store/index.js';
+import * as liteStore from '../../src/store/lite.js';
 
 const root = join(import.meta.dirname, '..', 'fixtures', 'parse');
+const { xmlSyntax } = lite;
 const SYNTAXES: Record<SyntaxName, ToolSyntax> = {
   fence: lite.fenceSyntax,
   caret: lite.caretSyntax,
@@ -104,5 +108,52 @@ describe('tool-transcript/lite takes syntax objects only', () => {
 
   it('an empty list is no syntax at all: everything is text', () => {
     expect(lite.parseTranscript('^^^ls\n^^^\n', { syntaxes: [] })).toEqual([{ type: 'text', value: '^^^ls\n^^^\n' }]);
+  });
+});
+
+describe('tool-transcript/store/lite: the store of tool-transcript/store over the syntax objects given', () => {
+  const itemsOf = (store: fullStore.TranscriptStore) => store.getState().ids.map((id) => store.getItem(id));
+  const fed = (create: () => fullStore.TranscriptStore, pieces: readonly string[]) => {
+    const store = create();
+    for (const piece of pieces) store.append(piece);
+    store.end();
+    return itemsOf(store);
+  };
+
+  for (const [file, input] of fixtures('xml')) {
+    it(`xml/${file}: the same items as the full store, whole and appended in two at every position`, () => {
+      const expected = JSON.stringify(fed(() => fullStore.createTranscriptStore({ syntaxes: ['xml'] }), [input]));
+      const lite = () => liteStore.createTranscriptStore({ syntaxes: [xmlSyntax] });
+      expect(JSON.stringify(fed(lite, [input]))).toBe(expected);
+      for (let at = 0; at <= input.length; at++) {
+        if (JSON.stringify(fed(lite, [input.slice(0, at), input.slice(at)])) !== expected) expect.fail(`split at ${at}: the items differ`);
+      }
+    });
+  }
+
+  it("reads a native call's source text in a syntax it was given as it streams; another syntax's shows as text", () => {
+    const text = 'A <tool name="grep"><arg name="pattern">TODO</arg><arg name="path">src</arg></tool>\n^^^write_file\npath: a.md\n---\nhi\n^^^\n';
+    const open = text.indexOf('src</arg>') + 2;
+    const parser = main.createTranscriptParser({ syntaxes: ['xml', 'caret'] });
+    const chunks = parser.write(text.slice(0, open));
+    const lite = liteStore.createTranscriptStore({ syntaxes: [xmlSyntax] });
+    const full = fullStore.createTranscriptStore();
+    for (const chunk of chunks) [lite, full].forEach((store) => store.applyChunk(chunk));
+    // The open XML call: its input so far, read by the XML syntax in both stores.
+    expect(itemsOf(lite)).toEqual(itemsOf(full));
+    expect(itemsOf(lite).at(-1)).toMatchObject({ type: 'tool', state: 'input-streaming', input: { pattern: 'TODO' } });
+    for (const chunk of parser.write(text.slice(open, text.indexOf('hi\n')))) [lite, full].forEach((store) => store.applyChunk(chunk));
+    expect(itemsOf(lite).find((item) => item?.type === 'tool' && item.toolName === 'grep')).toMatchObject({ state: 'input-available', input: { pattern: 'TODO', path: 'src' } });
+    // The open caret call: the full store reads it; the lite store has no caret syntax and shows the source so far.
+    const caret = (store: fullStore.TranscriptStore) => itemsOf(store).find((item) => item?.type === 'tool' && item.toolName === 'write_file');
+    expect(caret(full)).toMatchObject({ state: 'input-streaming', input: { path: 'a.md' } });
+    expect(caret(lite)).toMatchObject({ state: 'input-streaming', input: expect.stringContaining('path: a.md') });
+  });
+
+  it('refuses a missing list or a name when the store is made', () => {
+    expect(() => liteStore.createTranscriptStore({} as lite.ExplicitOptions)).toThrow(
+      new TypeError('tool-transcript: `syntaxes` must be an array of syntax objects (for example [xmlSyntax]): tool-transcript/lite has no default set'),
+    );
+    expect(() => liteStore.createTranscriptStore({ syntaxes: ['xml'] } as unknown as lite.ExplicitOptions)).toThrow(/syntax name "xml"/);
   });
 });
