@@ -3,6 +3,7 @@ import type { ToolApproval, TranscriptChunk, TranscriptOptions, UIMessageChunk }
 import { KeyedListeners } from './keyed-listeners.js';
 import { TranscriptModel, type ToolPatch } from './model.js';
 import type {
+  StoreWork,
   TranscriptItem,
   TranscriptMessage,
   TranscriptState,
@@ -218,7 +219,7 @@ export function createTranscriptStore(options: TranscriptOptions = {}): Transcri
     subscribeItem: (id: string, listener: () => void) => itemListeners.subscribe(id, listener),
   }) as Omit<TranscriptStore, 'work'> as TranscriptStore;
   // A getter (Object.assign would copy its value once).
-  Object.defineProperty(store, 'work', { get: () => model.work, enumerable: true });
+  Object.defineProperty(store, 'work', { get: (): StoreWork => ({ ...model.parserWork, items: model.ownWork }), enumerable: true });
   return store;
 }
 

@@ -50,7 +50,7 @@ export function createCaretSyntax(options: CaretSyntaxOptions = {}): ToolSyntax 
     name: 'caret',
     triggers: '^',
     placement: 'line-start',
-    startOpener: () => new CaretOpener(),
+    startOpener: (work) => new CaretOpener(work),
     format: (call) => formatCaret(call, grammar),
     describe: caretDescription(grammar),
   };

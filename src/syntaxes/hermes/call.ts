@@ -1,4 +1,4 @@
-import type { ParsedCall } from '../../types.js';
+import type { ParsedCall, WorkMeter } from '../../types.js';
 import { firstOf, readArguments } from '../json/calls.js';
 import { isRecord, setOwn } from '../shared/object.js';
 import { ARGUMENT_KEYS, type HermesWatcher } from './watcher.js';
@@ -11,7 +11,7 @@ import { ARGUMENT_KEYS, type HermesWatcher } from './watcher.js';
  * fit makes the call invalid with an errorText saying what; without it (a
  * block still streaming or cut off) the value is read as far as it goes.
  */
-export function hermesCall(value: unknown, watcher: HermesWatcher, strict: boolean): ParsedCall {
+export function hermesCall(value: unknown, watcher: HermesWatcher, strict: boolean, work?: WorkMeter): ParsedCall {
   const call: ParsedCall = { input: {} };
   if (watcher.name !== undefined) call.toolName = watcher.name;
   if (watcher.id !== undefined) call.toolCallId = watcher.id;
@@ -23,7 +23,7 @@ export function hermesCall(value: unknown, watcher: HermesWatcher, strict: boole
     if (key === 'name' || key === args?.key || (key === 'id' && call.toolCallId !== undefined)) continue;
     setOwn((call.fields ??= {}), key, value[key]);
   }
-  const input = readArguments(args, '', strict);
+  const input = readArguments(args, '', strict, work);
   if (typeof input === 'string') return problem(call, input, strict);
   call.input = input;
   if (call.toolName === undefined) return problem(call, 'no tool name: expected a non-empty string "name"', strict);

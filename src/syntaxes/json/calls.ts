@@ -1,4 +1,4 @@
-import type { ParsedCall } from '../../types.js';
+import type { ParsedCall, WorkMeter } from '../../types.js';
 import { parseJson } from '../shared/json.js';
 import { isRecord } from '../shared/object.js';
 import { JsonTracker } from './tracker.js';
@@ -23,28 +23,36 @@ const CALL_KEYS = new Set(['id', 'type', 'function', 'tool', 'name', 'args', 'ar
  * what; without it (a block still streaming) the value is read as far as it
  * goes and a string of arguments is repaired like partial JSON.
  */
-export function callsFromJson(value: unknown, strict: boolean): ParsedCall[] {
+export function callsFromJson(value: unknown, strict: boolean, work?: WorkMeter): ParsedCall[] {
   const items = callItems(value);
   if (items.length === 0) return [problem({ input: {} }, 'the list of tool calls is empty', strict)];
-  return items.map((item, index) => itemCall(item, items.length > 1 ? `call ${index + 1}: ` : '', strict));
+  return items.map((item, index) => itemCall(item, items.length > 1 ? `call ${index + 1}: ` : '', strict, work));
 }
 
 /**
  * The first call of a block's value, read as far as it goes (not strict): what an open block
  * shows — its later calls start at its closer.
  */
-export function firstCallFromJson(value: unknown): ParsedCall {
+export function firstCallFromJson(value: unknown, work?: WorkMeter): ParsedCall {
   const items = callItems(value);
-  return items.length === 0 ? { input: {} } : itemCall(items[0], '', false);
+  return items.length === 0 ? { input: {} } : itemCall(items[0], '', false, work);
 }
 
 /** JSON text that may be cut off anywhere, completed and parsed; `undefined` when nothing is usable. */
-export function parsePartialJson(text: string): unknown {
+export function parsePartialJson(text: string, work?: WorkMeter): unknown {
   const tracker = new JsonTracker();
   tracker.feed(text, 0, text.length);
+  return repairedValue(tracker, work);
+}
+
+/**
+ * The JSON a tracker has read so far, completed (see {@link JsonTracker.repaired}) and parsed:
+ * what an open block shows. `undefined` when nothing is usable yet.
+ */
+export function repairedValue(tracker: JsonTracker, work?: WorkMeter): unknown {
   const repaired = tracker.repaired();
   if (repaired === undefined) return undefined;
-  const parsed = parseJson(repaired);
+  const parsed = parseJson(repaired, work);
   return parsed.ok ? parsed.value : undefined;
 }
 
@@ -57,7 +65,7 @@ function callItems(value: unknown): unknown[] {
   return [value];
 }
 
-function itemCall(item: unknown, prefix: string, strict: boolean): ParsedCall {
+function itemCall(item: unknown, prefix: string, strict: boolean, work: WorkMeter | undefined): ParsedCall {
   if (!isRecord(item)) return problem({ input: {} }, `${prefix}expected a tool call object, not ${describe(item)}`, strict);
   const call: ParsedCall = { input: {} };
   let name: unknown;
@@ -95,7 +103,7 @@ function itemCall(item: unknown, prefix: string, strict: boolean): ParsedCall {
   const extra = Object.keys(item).filter((key) => !CALL_KEYS.has(key) || (key === 'id' && call.toolCallId === undefined));
   if (extra.length > 0) call.fields = Object.fromEntries(extra.map((key) => [key, item[key]]));
   if (typeof name === 'string' && name !== '') call.toolName = name;
-  const input = readArguments(args, prefix, strict);
+  const input = readArguments(args, prefix, strict, work);
   if (typeof input === 'string') return problem(call, input, strict);
   call.input = input;
   if (call.toolName === undefined) return problem(call, `${prefix}no tool name: expected a non-empty string ${nameKey}`, strict);
@@ -107,15 +115,20 @@ function itemCall(item: unknown, prefix: string, strict: boolean): ParsedCall {
  * string or no arguments are `{}`, a JSON string is parsed (repaired when not
  * `strict`), anything else but an object is wrong (`{}` when not `strict`).
  */
-export function readArguments(args: { key: string; value: unknown } | undefined, prefix: string, strict: boolean): Record<string, unknown> | string {
+export function readArguments(
+  args: { key: string; value: unknown } | undefined,
+  prefix: string,
+  strict: boolean,
+  work?: WorkMeter,
+): Record<string, unknown> | string {
   if (args === undefined || args.value === null) return {};
   let value: unknown = args.value;
   // `"arguments": ""` is how some models write a call without arguments.
   if (typeof value === 'string' && value.trim() === '') return {};
   if (typeof value === 'string') {
-    if (!strict) value = parsePartialJson(value) ?? {};
+    if (!strict) value = parsePartialJson(value, work) ?? {};
     else {
-      const parsed = parseJson(value);
+      const parsed = parseJson(value, work);
       if (!parsed.ok) return `${prefix}the "${args.key}" string is not valid JSON: ${parsed.message}`;
       value = parsed.value;
     }

@@ -57,7 +57,7 @@ export function createJsonSyntax(options: JsonSyntaxOptions = {}): ToolSyntax {
     name: 'json',
     triggers: '{[',
     placement: 'line-start',
-    startOpener: () => new JsonOpener(maxOpenerLength),
+    startOpener: (work) => new JsonOpener(maxOpenerLength, work),
     format: (call) => formatJson(call, style, maxOpenerLength),
     describe: jsonDescription(style),
   };

@@ -1,5 +1,5 @@
-import type { ParsedCall } from '../../types.js';
-import { jsonWork, MAX_JSON_DEPTH, parseJson, tooDeep } from '../shared/json.js';
+import type { ParsedCall, WorkMeter } from '../../types.js';
+import { MAX_JSON_DEPTH, parseJson, tooDeep } from '../shared/json.js';
 import { isRecord } from '../shared/object.js';
 
 /**
@@ -39,9 +39,9 @@ export interface SentinelHeader {
  * Reads the header JSON text. `undefined` when it is not a JSON object with a
  * known `type`: the whole marker then stays text.
  */
-export function readSentinelHeader(json: string): SentinelHeader | undefined {
+export function readSentinelHeader(json: string, work?: WorkMeter): SentinelHeader | undefined {
   let value: unknown;
-  jsonWork.characters += json.length;
+  if (work) work.json += json.length;
   try {
     value = JSON.parse(json);
   } catch {
@@ -68,20 +68,20 @@ export function readSentinelHeader(json: string): SentinelHeader | undefined {
   else if (toolName !== undefined && toolName !== null && toolName !== '') {
     header.errorText ??= `the header "tool_name" must be a string, not ${describe(toolName)}`;
   }
-  readArguments(header, value);
+  readArguments(header, value, work);
   const extra = rest.filter(([key]) => key !== 'tool_name' && key !== 'arguments');
   if (extra.length > 0) header.extra = Object.fromEntries(extra);
   return header;
 }
 
 /** `arguments`: an object, or a JSON string holding one. */
-function readArguments(header: SentinelHeader, value: Record<string, unknown>): void {
+function readArguments(header: SentinelHeader, value: Record<string, unknown>, work: WorkMeter | undefined): void {
   const args = value.arguments;
   if (args === undefined || args === null) return;
   header.hasArguments = true;
   let parsed: unknown = args;
   if (typeof args === 'string') {
-    const result = parseJson(args);
+    const result = parseJson(args, work);
     if (!result.ok) {
       header.errorText ??= `the "arguments" string is not valid JSON: ${result.message}`;
       return;
@@ -99,7 +99,7 @@ function readArguments(header: SentinelHeader, value: Record<string, unknown>): 
  * starting with `{` is the JSON arguments; any other non-blank body is kept
  * in `fields.body`.
  */
-export function sentinelCall(header: SentinelHeader, body: string): ParsedCall {
+export function sentinelCall(header: SentinelHeader, body: string, work?: WorkMeter): ParsedCall {
   const call: ParsedCall = { toolName: header.toolName, input: header.input };
   if (header.toolCallId !== undefined) call.toolCallId = header.toolCallId;
   if (header.extra) call.fields = { ...header.extra };
@@ -109,7 +109,7 @@ export function sentinelCall(header: SentinelHeader, body: string): ParsedCall {
     }
   } else if (body.trim() !== '') {
     if (!header.hasArguments && body.trimStart().startsWith('{')) {
-      const parsed = parseJson(body);
+      const parsed = parseJson(body, work);
       if (!parsed.ok) return invalid(call, header, `the body is not valid JSON arguments: ${parsed.message}`);
       if (isRecord(parsed.value)) call.input = parsed.value;
       else return invalid(call, header, 'the body of a tool segment must be a JSON object of arguments');

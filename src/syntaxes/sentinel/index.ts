@@ -40,7 +40,7 @@ export function createSentinelSyntax(options: SentinelSyntaxOptions = {}): ToolS
     name: 'sentinel',
     triggers: '[',
     placement: 'inline',
-    startOpener: () => new SentinelOpener(maxHeaderLength),
+    startOpener: (work) => new SentinelOpener(maxHeaderLength, work),
     format: formatSentinel,
     describe: sentinelDescription,
   };

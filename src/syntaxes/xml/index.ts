@@ -55,7 +55,7 @@ export function createXmlSyntax(options: XmlSyntaxOptions = {}): ToolSyntax {
     name: 'xml',
     triggers: '<',
     placement: 'inline',
-    startOpener: () => new XmlOpener(maxOpenerLength),
+    startOpener: (work) => new XmlOpener(maxOpenerLength, work),
     format: (call) => formatXml(call, style, maxOpenerLength),
     describe: xmlDescription(style),
   };
