@@ -1,6 +1,7 @@
 import type { ParsedCall, WorkMeter } from '../../types.js';
 import { parseJson } from '../shared/json.js';
 import { isRecord } from '../shared/object.js';
+import { describeValue, withProblem } from '../shared/problem.js';
 import { JsonTracker } from './tracker.js';
 
 /** Keys of a call object that are not extra `fields`. */
@@ -25,7 +26,7 @@ const CALL_KEYS = new Set(['id', 'type', 'function', 'tool', 'name', 'args', 'ar
  */
 export function callsFromJson(value: unknown, strict: boolean, work?: WorkMeter): ParsedCall[] {
   const items = callItems(value);
-  if (items.length === 0) return [problem({ input: {} }, 'the list of tool calls is empty', strict)];
+  if (items.length === 0) return [withProblem({ input: {} }, 'the list of tool calls is empty', strict)];
   return items.map((item, index) => itemCall(item, items.length > 1 ? `call ${index + 1}: ` : '', strict, work));
 }
 
@@ -66,7 +67,7 @@ function callItems(value: unknown): unknown[] {
 }
 
 function itemCall(item: unknown, prefix: string, strict: boolean, work: WorkMeter | undefined): ParsedCall {
-  if (!isRecord(item)) return problem({ input: {} }, `${prefix}expected a tool call object, not ${describe(item)}`, strict);
+  if (!isRecord(item)) return withProblem({ input: {} }, `${prefix}expected a tool call object, not ${describeValue(item)}`, strict);
   const call: ParsedCall = { input: {} };
   let name: unknown;
   let nameKey: string;
@@ -104,9 +105,9 @@ function itemCall(item: unknown, prefix: string, strict: boolean, work: WorkMete
   if (extra.length > 0) call.fields = Object.fromEntries(extra.map((key) => [key, item[key]]));
   if (typeof name === 'string' && name !== '') call.toolName = name;
   const input = readArguments(args, prefix, strict, work);
-  if (typeof input === 'string') return problem(call, input, strict);
+  if (typeof input === 'string') return withProblem(call, input, strict);
   call.input = input;
-  if (call.toolName === undefined) return problem(call, `${prefix}no tool name: expected a non-empty string ${nameKey}`, strict);
+  if (call.toolName === undefined) return withProblem(call, `${prefix}no tool name: expected a non-empty string ${nameKey}`, strict);
   return call;
 }
 
@@ -134,22 +135,11 @@ export function readArguments(
     }
   }
   if (isRecord(value)) return value;
-  return strict ? `${prefix}"${args.key}" must be a JSON object, not ${describe(value)}` : {};
+  return strict ? `${prefix}"${args.key}" must be a JSON object, not ${describeValue(value)}` : {};
 }
 
 /** The first of `keys` that `object` has as its own, with its value. */
 export function firstOf(object: Record<string, unknown>, keys: readonly string[]): { key: string; value: unknown } | undefined {
   for (const key of keys) if (Object.hasOwn(object, key)) return { key, value: object[key] };
   return undefined;
-}
-
-/** Marks a finished call invalid; a streaming call shows what was read. */
-function problem(call: ParsedCall, errorText: string, strict: boolean): ParsedCall {
-  return strict ? { ...call, invalid: true, errorText } : call;
-}
-
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  if (value === null) return 'null';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

@@ -1,6 +1,7 @@
 import type { ParsedCall, WorkMeter } from '../../types.js';
 import { MAX_JSON_DEPTH, parseJson, tooDeep } from '../shared/json.js';
 import { isRecord } from '../shared/object.js';
+import { describeValue } from '../shared/problem.js';
 
 /**
  * Header types and what they mean. `tool` / `tool_call` name the tool in
@@ -56,7 +57,7 @@ export function readSentinelHeader(json: string, work?: WorkMeter): SentinelHead
   }
   const id = value.id ?? value.tool_call_id;
   if (typeof id === 'string' || typeof id === 'number') header.toolCallId = String(id);
-  else if (id !== undefined && id !== null) header.errorText = `the header "id" must be a string, not ${describe(id)}`;
+  else if (id !== undefined && id !== null) header.errorText = `the header "id" must be a string, not ${describeValue(id)}`;
   const rest = Object.entries(value).filter(([key]) => key !== 'type' && !(ID_KEYS as readonly string[]).includes(key));
   if (type.field !== undefined) {
     header.field = type.field;
@@ -66,7 +67,7 @@ export function readSentinelHeader(json: string, work?: WorkMeter): SentinelHead
   const toolName = value.tool_name;
   if (typeof toolName === 'string' && toolName !== '') header.toolName = toolName;
   else if (toolName !== undefined && toolName !== null && toolName !== '') {
-    header.errorText ??= `the header "tool_name" must be a string, not ${describe(toolName)}`;
+    header.errorText ??= `the header "tool_name" must be a string, not ${describeValue(toolName)}`;
   }
   readArguments(header, value, work);
   const extra = rest.filter(([key]) => key !== 'tool_name' && key !== 'arguments');
@@ -89,7 +90,7 @@ function readArguments(header: SentinelHeader, value: Record<string, unknown>, w
     parsed = result.value;
   }
   if (isRecord(parsed)) header.input = parsed;
-  else header.errorText ??= `"arguments" must be a JSON object, not ${describe(parsed)}`;
+  else header.errorText ??= `"arguments" must be a JSON object, not ${describeValue(parsed)}`;
 }
 
 /**
@@ -121,10 +122,4 @@ export function sentinelCall(header: SentinelHeader, body: string, work?: WorkMe
 
 function invalid(call: ParsedCall, header: SentinelHeader, errorText: string): ParsedCall {
   return { ...call, invalid: true, errorText: header.errorText ?? errorText };
-}
-
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  if (value === null) return 'null';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
