@@ -223,7 +223,7 @@ function outcome(text, key) {
   for (const tool of tools) states[tool.state] = (states[tool.state] ?? 0) + 1;
   const error = tools.find((t) => t.errorText)?.errorText;
   return {
-    [`${key}Steps`]: parser.steps / text.length,
+    [`${key}Steps`]: parser.work.scanned / text.length,
     [`${key}Result`]: {
       texts: chunks.length - tools.length,
       states,

@@ -359,8 +359,13 @@ export interface ToolSyntax {
    * outside code; `inline`: anywhere outside code.
    */
   readonly placement: 'line-start' | 'inline';
-  /** Starts reading a candidate opener; its trigger unit is pushed next. */
-  startOpener(): OpenerReader;
+  /**
+   * Starts reading a candidate opener; its trigger unit is pushed next. `work` is the
+   * parser's {@link WorkMeter}: a reader that does work the scanner does not see (parsing
+   * a body with a YAML or JSON library, copying text it already read) adds it there, so a
+   * parser's counts cover its syntaxes too. A syntax may ignore it.
+   */
+  startOpener(work?: WorkMeter): OpenerReader;
   /** Writes a call as a block of this syntax; throws a clear error for what it cannot express. */
   format(call: FormatCall): string;
   /**
@@ -377,6 +382,24 @@ export interface ToolSyntax {
    * call as it was read).
    */
   mapInput?(input: unknown, tool: ToolDefinition): unknown;
+}
+
+/**
+ * The work one parser did, counted in UTF-16 code units: a diagnostic. Every count grows
+ * linearly with the input (whatever its split into deltas), which is what the tests check
+ * instead of timing; a count growing faster on some input is a bug. Each parser owns one
+ * meter: the scanner adds to `scanned` and hands the meter to every opener it starts
+ * ({@link ToolSyntax.startOpener}), whose block reader adds the rest.
+ */
+export interface WorkMeter {
+  /** Units the scanner visited, rescans of rejected openers included. */
+  scanned: number;
+  /** Characters handed to the YAML parser (the partial parses of open blocks included). */
+  yaml: number;
+  /** Characters handed to `JSON.parse` (the partial parses of open blocks included). */
+  json: number;
+  /** Units a block reader copied again after reading them once. */
+  copied: number;
 }
 
 /** How `describeTools` teaches a syntax (see {@link ToolSyntax.describe}). */

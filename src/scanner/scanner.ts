@@ -1,7 +1,8 @@
-import type { BlockReader, OpenerAccept, OpenerReader, ToolSyntax } from '../types.js';
+import type { BlockReader, OpenerAccept, OpenerReader, ToolSyntax, WorkMeter } from '../types.js';
 import { SpanLookahead, SpanState } from './code-spans.js';
 import { LINE_START, MarkdownTracker } from './markdown.js';
 import { TextBuffer } from './text-buffer.js';
+import { createWorkMeter } from './work-meter.js';
 
 /** A tool block being read: its syntax, its reader and its source text so far. */
 export interface ActiveBlock {
@@ -75,9 +76,6 @@ interface Source {
  * hands blocks to their syntax's reader.
  */
 export class Scanner {
-  /** Code units visited, rescans included: the linearity tests read it. */
-  steps = 0;
-
   private readonly md = new MarkdownTracker();
   private readonly atLineStart = new Map<string, ToolSyntax[]>();
   private readonly midLine = new Map<string, ToolSyntax[]>();
@@ -99,9 +97,15 @@ export class Scanner {
   private ahead: MarkdownTracker | undefined;
   private lookahead: SpanLookahead | undefined;
 
+  /**
+   * @param work The parser's meter: the scanner adds the units it visits (`scanned`, once per
+   * run of units, not per unit) and hands the meter to every opener it starts. Default: a
+   * meter of its own, which no one reads (the CLI's scanner).
+   */
   constructor(
     syntaxes: readonly ToolSyntax[],
     private readonly sink: ScannerSink,
+    private readonly work: WorkMeter = createWorkMeter(),
   ) {
     for (const syntax of syntaxes) {
       for (const unit of syntax.triggers) {
@@ -175,7 +179,7 @@ export class Scanner {
       if (where !== 0) {
         const syntaxes = (where & LINE_START ? this.atLineStart : this.midLine).get(unit);
         if (syntaxes !== undefined) {
-          this.steps += i - start;
+          this.work.scanned += i - start;
           if (i > start) this.sink.text(text.slice(start, i));
           source.pos = i;
           this.openerAtLineStart = (where & LINE_START) !== 0;
@@ -185,13 +189,13 @@ export class Scanner {
       }
       md.feed(unit);
     }
-    this.steps += i - start;
+    this.work.scanned += i - start;
     if (i > start) this.sink.text(text.slice(start, i));
     source.pos = i;
   }
 
   private beginOpener(syntaxes: readonly ToolSyntax[]): void {
-    this.candidates = syntaxes.map((syntax) => ({ syntax, reader: syntax.startOpener() }));
+    this.candidates = syntaxes.map((syntax) => ({ syntax, reader: syntax.startOpener(this.work) }));
     this.rejectAt = Number.POSITIVE_INFINITY;
     this.held.take();
     this.mode = Mode.Opener;
@@ -203,7 +207,6 @@ export class Scanner {
     const from = source.pos;
     for (let i = from; i < text.length; i++) {
       const unit = text[i]!;
-      this.steps++;
       const candidates = this.candidates;
       let live = 0;
       for (let c = 0; c < candidates.length; c++) {
@@ -214,22 +217,27 @@ export class Scanner {
         } else if (typeof verdict === 'number') {
           this.rejectAt = Math.min(this.rejectAt, verdict);
         } else {
-          this.held.append(text.slice(from, i + 1));
-          source.pos = i + 1;
+          this.holdUpTo(source, i + 1);
           this.accept(candidate.syntax, verdict);
           return;
         }
       }
       candidates.length = live;
       if (live === 0) {
-        this.held.append(text.slice(from, i + 1));
-        source.pos = i + 1;
+        this.holdUpTo(source, i + 1);
         this.reject();
         return;
       }
     }
-    this.held.append(from === 0 ? text : text.slice(from));
-    source.pos = text.length;
+    this.holdUpTo(source, text.length);
+  }
+
+  /** Holds the source's units from its position up to `end`, which the scanner has visited, and moves past them. */
+  private holdUpTo(source: Source, end: number): void {
+    const from = source.pos;
+    this.work.scanned += end - from;
+    this.held.append(from === 0 && end === source.text.length ? source.text : source.text.slice(from, end));
+    source.pos = end;
   }
 
   /** End of input while reading an opener: each candidate accepts or rejects. */
@@ -263,7 +271,7 @@ export class Scanner {
       md.classify(unit);
       md.feed(unit);
     }
-    this.steps += text.length;
+    this.work.scanned += text.length;
     this.sink.text(text);
   }
 
@@ -293,12 +301,12 @@ export class Scanner {
     const from = source.pos;
     const end = block.reader.read(text, from, text.length);
     if (end < 0) {
-      this.steps += text.length - from;
+      this.work.scanned += text.length - from;
       block.source.append(from === 0 ? text : text.slice(from));
       source.pos = text.length;
       return;
     }
-    this.steps += end - from;
+    this.work.scanned += end - from;
     block.source.append(text.slice(from, end));
     source.pos = end;
     this.closeBlock(true);
@@ -336,24 +344,22 @@ export class Scanner {
     const from = source.pos;
     for (let i = from; i < text.length; i++) {
       const unit = text[i]!;
-      this.steps++;
       ahead.classify(unit);
       if (lookahead.decision === SpanState.Code) {
-        this.held.append(text.slice(from, i));
-        source.pos = i;
+        // The closing run's first unit was visited, but it is text after the span: not held.
+        this.work.scanned++;
+        this.holdUpTo(source, i);
         this.resolveAsCode();
         return;
       }
       ahead.feed(unit);
       if (lookahead.decision === SpanState.Text) {
-        this.held.append(text.slice(from, i + 1));
-        source.pos = i + 1;
+        this.holdUpTo(source, i + 1);
         this.resolveAsBlock();
         return;
       }
     }
-    this.held.append(from === 0 ? text : text.slice(from));
-    source.pos = text.length;
+    this.holdUpTo(source, text.length);
   }
 
   /** End of input while speculating: a closing run just read decides for code, else the block is real. */

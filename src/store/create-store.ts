@@ -4,6 +4,7 @@ import { KeyedListeners } from './keyed-listeners.js';
 import { TranscriptModel, type ToolPatch } from './model.js';
 import type { StoreSyntaxes } from './store-syntaxes.js';
 import type {
+  StoreWork,
   TranscriptItem,
   TranscriptMessage,
   TranscriptState,
@@ -205,7 +206,7 @@ export function createStoreWith(options: TranscriptOptions, syntaxes: StoreSynta
     subscribeItem: (id: string, listener: () => void) => itemListeners.subscribe(id, listener),
   }) as Omit<TranscriptStore, 'work'> as TranscriptStore;
   // A getter (Object.assign would copy its value once).
-  Object.defineProperty(store, 'work', { get: () => model.work, enumerable: true });
+  Object.defineProperty(store, 'work', { get: (): StoreWork => ({ ...model.parserWork, items: model.ownWork }), enumerable: true });
   return store;
 }
 

@@ -12,6 +12,7 @@ export { NATIVE_SYNTAX } from './native-tool.js';
 /** The one partial-JSON repairer (the AI SDK's semantics: `{"a": tr` → `{ a: true }`), linear in depth. */
 export { parsePartialJson } from '../syntaxes/json/calls.js';
 export type {
+  StoreWork,
   TranscriptItem,
   TranscriptMessage,
   TranscriptMessagePart,

@@ -1,4 +1,5 @@
 import type { TranscriptEvent } from '../stream/events.js';
+import { createWorkMeter } from '../scanner/work-meter.js';
 import type { TextChunk, ToolApproval, ToolChunk, ToolState, TranscriptChunk, TranscriptOptions } from '../types.js';
 import { extendsText } from './extends-text.js';
 import { IdOrder } from './id-order.js';
@@ -40,7 +41,7 @@ interface Entry {
  * The transcript as an ordered list of segments whose events become items. Mutable and
  * framework-free; the store wraps it and publishes each batch of changes as one immutable
  * state. Every event touches only its own item, so the work of a delta is the parser's plus
- * a constant, whatever the length of the transcript ({@link work} counts it for the tests).
+ * a constant, whatever the length of the transcript ({@link ownWork} counts it for the tests).
  */
 export class TranscriptModel {
   private segments: Segment[] = [];
@@ -54,7 +55,9 @@ export class TranscriptModel {
   private toolItems = 0;
   private readonly changed = new Set<string>();
   /** Units of store work (events folded, items written, ids copied): linear in the input, by construction. */
-  work = 0;
+  ownWork = 0;
+  /** The meter of every parser the store runs (each text's, each native tool's JSON input). */
+  readonly parserWork = createWorkMeter();
 
   /** The segment `append` writes to. */
   private appendSegment: ParsedSegment | undefined;
@@ -178,7 +181,7 @@ export class TranscriptModel {
     const syntaxName = inputEncoding === 'text' ? transcriptMetadata(toolMetadata)?.syntax : undefined;
     const syntax = syntaxName === undefined ? undefined : this.syntaxes.find(syntaxName, this.options);
     segment.source = syntax ? new SourceInput(syntax, this.options) : undefined;
-    segment.json = syntax || inputEncoding === 'text' ? undefined : new StreamedJsonInput();
+    segment.json = syntax || inputEncoding === 'text' ? undefined : new StreamedJsonInput(this.parserWork);
   }
 
   /** `tool-input-delta`: more of a native call's input (JSON, or source text of a syntax). */
@@ -188,7 +191,7 @@ export class TranscriptModel {
     const id = segment.itemIds[0]!;
     const source = this.entries.get(id)!.source as ToolChunk;
     if (source.state !== 'input-streaming') return;
-    this.work++;
+    this.ownWork++;
     if (segment.source) {
       const progress = segment.source.push(delta);
       this.put(id, { ...source, input: progress.input, toolName: progress.toolName ?? source.toolName, raw: source.raw + delta }, segment);
@@ -242,7 +245,7 @@ export class TranscriptModel {
   }
 
   private syncPart(part: TranscriptMessagePart, index: number): void {
-    this.work++;
+    this.ownWork++;
     const kind = part.type === 'text' ? 'parsed' : toolPartName(part) !== undefined ? 'native' : 'skipped';
     let slot: Segment | undefined = this.messageSlots[index];
     if (slot && slot.kind !== kind) {
@@ -260,7 +263,7 @@ export class TranscriptModel {
   private syncTextPart(part: TranscriptMessagePart, slot: ParsedSegment | undefined): void {
     let segment = slot;
     if (!segment) {
-      segment = new ParsedSegment(this.syntaxes.segmentParser(this.options, this.toolItems));
+      segment = new ParsedSegment(this.syntaxes.segmentParser(this.options, this.toolItems, this.parserWork));
       this.pushSlot(segment);
     }
     const text = part.text ?? '';
@@ -281,7 +284,7 @@ export class TranscriptModel {
   private reparse(segment: ParsedSegment, text: string): void {
     const old = segment.itemIds.splice(0);
     segment.items.clear();
-    segment.parser = this.syntaxes.segmentParser(this.options, this.toolItems - old.filter((id) => this.entries.get(id)?.source.type === 'tool').length);
+    segment.parser = this.syntaxes.segmentParser(this.options, this.toolItems - old.filter((id) => this.entries.get(id)?.source.type === 'tool').length, this.parserWork);
     segment.ended = false;
     const reusable = old.slice();
     this.fold(segment, segment.parser.write(text), reusable);
@@ -333,7 +336,7 @@ export class TranscriptModel {
     let reader = holder.source;
     if (!reader || raw.length < reader.fed) reader = new SourceInput(syntax, this.options);
     const progress = reader.push(raw.slice(reader.fed));
-    this.work++;
+    this.ownWork++;
     if (segment) segment.source = reader;
     else this.pendingSource = reader;
     return { ...chunk, input: progress.input, toolName: progress.toolName ?? chunk.toolName, raw };
@@ -385,7 +388,7 @@ export class TranscriptModel {
 
   private addParsedSegment(): ParsedSegment {
     // Generated ids continue the store's count of tools, so two text parts give no two `tool-call-1`.
-    const segment = new ParsedSegment(this.syntaxes.segmentParser(this.options, this.toolItems));
+    const segment = new ParsedSegment(this.syntaxes.segmentParser(this.options, this.toolItems, this.parserWork));
     this.segments.push(segment);
     return segment;
   }
@@ -407,7 +410,7 @@ export class TranscriptModel {
    */
   private fold(segment: ParsedSegment, events: readonly TranscriptEvent[], reuse?: string[]): void {
     for (const event of events) {
-      this.work++;
+      this.ownWork++;
       switch (event.type) {
         case 'text-start': {
           const id = takeReusable(reuse, (old) => this.entries.get(old)?.source.type === 'text') ?? this.allocateId(`text-${++this.textCount}`);
@@ -512,13 +515,13 @@ export class TranscriptModel {
   private rebuildOrder(): void {
     const ids: string[] = [];
     for (const segment of this.segments) for (const id of segment.itemIds) ids.push(id);
-    this.work += ids.length;
+    this.ownWork += ids.length;
     this.order.replace(ids);
   }
 
   /** Sets an item from its source chunk (applying the host's patch). */
   private put(id: string, source: TranscriptChunk, segment: Segment): void {
-    this.work++;
+    this.ownWork++;
     const previous = this.entries.get(id);
     const patch = source.type === 'tool' ? this.patches.get(id) : undefined;
     const item = patch && source.type === 'tool' ? applyPatch(source, patch) : source;

@@ -1,5 +1,5 @@
 import { parsePartialJson } from '../syntaxes/json/calls.js';
-import { TOOL_STATES, type ToolApproval, type ToolChunk, type ToolMetadata, type ToolState } from '../types.js';
+import { TOOL_STATES, type ToolApproval, type ToolChunk, type ToolMetadata, type ToolState, type WorkMeter } from '../types.js';
 
 /** `syntax` of a tool chunk that came from the AI SDK as a native tool call, not from the text. */
 export const NATIVE_SYNTAX = 'native';
@@ -84,13 +84,16 @@ export class StreamedJsonInput {
   private parsedLength = 0;
   private value: unknown = {};
 
+  /** @param work where the characters handed to `JSON.parse` are added. */
+  constructor(private readonly work?: WorkMeter) {}
+
   /** Adds a delta; returns the input to show, the same object when it was not reparsed. */
   push(delta: string): unknown {
     this.text += delta;
     const grown = this.text.length - this.parsedLength;
     if (this.text.length < SMALL_INPUT || grown >= this.parsedLength * REPARSE_GROWTH) {
       this.parsedLength = this.text.length;
-      const parsed = parsePartialJson(this.text);
+      const parsed = parsePartialJson(this.text, this.work);
       if (parsed !== undefined) this.value = parsed;
     }
     return this.value;

@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { ToolApproval, TranscriptChunk, TranscriptOptions, UIMessageChunk } from '../types.js';
+import type { ToolApproval, TranscriptChunk, TranscriptOptions, UIMessageChunk, WorkMeter } from '../types.js';
 
 /**
  * One entry of the store: a transcript chunk exactly as the parser produced it
@@ -83,6 +83,16 @@ export interface TranscriptMessage {
 }
 
 /**
+ * The work of a store: the counts of a parser's {@link WorkMeter} for all the parsers the store
+ * runs (the text it is given, each text part of a message, native tools' JSON input), and
+ * `items`, what the store did itself.
+ */
+export interface StoreWork extends Readonly<WorkMeter> {
+  /** Units of the store's own work: events folded into items, items written, ids copied. */
+  readonly items: number;
+}
+
+/**
  * A transcript store: a zustand vanilla store of {@link TranscriptState} with
  * the actions that feed it. The actions are methods of the store (not part of
  * the state), and the state must only be changed through them.
@@ -159,11 +169,11 @@ export interface TranscriptStore extends StoreApi<TranscriptState> {
   /** Empties the store (status `idle`), keeping its options. */
   reset(): void;
   /**
-   * Units of work the store did itself (events folded, items written, ids copied), the
-   * parsers' work not included. A diagnostic: it grows linearly with the input, which the
-   * tests check instead of timing.
+   * The work this store did so far, a snapshot (see {@link StoreWork}): a diagnostic whose
+   * counts grow linearly with the input, for tests and benchmarks that count work instead of
+   * timing it.
    */
-  readonly work: number;
+  readonly work: StoreWork;
   /** The current item with this id, without building `byId`. */
   getItem(id: string): TranscriptItem | undefined;
   /**

@@ -1,6 +1,7 @@
 import { createCallReview } from '../review/call-review.js';
 import { Scanner } from '../scanner/scanner.js';
-import type { ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunk, UIMessageChunkFor } from '../types.js';
+import { createWorkMeter } from '../scanner/work-meter.js';
+import type { ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunk, UIMessageChunkFor, WorkMeter } from '../types.js';
 import { createChunkEncoder } from './encode.js';
 import type { TranscriptEvent } from './events.js';
 import { TranscriptBuilder } from './transcript-builder.js';
@@ -20,8 +21,12 @@ export interface TranscriptParser<Chunk extends UIMessageChunk = UIMessageChunk>
   end(): Chunk[];
   /** Snapshot of the transcript so far; an open block shows as `input-streaming`. */
   readonly chunks: TranscriptChunk[];
-  /** Code units the scanner visited (rescans included): linear in the input. */
-  readonly steps: number;
+  /**
+   * The work this parser did so far (see {@link WorkMeter}), a snapshot: a diagnostic whose
+   * counts grow linearly with the input, for tests and benchmarks that count work instead of
+   * timing it.
+   */
+  readonly work: Readonly<WorkMeter>;
 }
 
 /** Options of {@link createTranscriptEventParser}. */
@@ -42,8 +47,12 @@ export interface TranscriptEventParser {
   end(): TranscriptEvent[];
   /** Snapshot of the transcript so far; an open block shows as `input-streaming`. */
   readonly chunks: TranscriptChunk[];
-  /** Code units the scanner visited (rescans included): linear in the input. */
-  readonly steps: number;
+  /**
+   * The work this parser did so far (see {@link WorkMeter}), a snapshot: a diagnostic whose
+   * counts grow linearly with the input, for tests and benchmarks that count work instead of
+   * timing it.
+   */
+  readonly work: Readonly<WorkMeter>;
 }
 
 /**
@@ -70,8 +79,8 @@ export function createTranscriptParser<Options extends ExplicitOptions>(options:
     get chunks() {
       return events.chunks;
     },
-    get steps() {
-      return events.steps;
+    get work() {
+      return events.work;
     },
   };
   // Only `approvalResponses: true` makes the encoder send `tool-approval-response`.
@@ -88,11 +97,12 @@ export function createTranscriptEventParser(options: ExplicitOptions<EventParser
 
 /**
  * The store's parser of one text (its `append` text, an AI SDK text part): events with the
- * input so far, generated ids counting on after `toolOffset` tools already shown.
+ * input so far, generated ids counting on after `toolOffset` tools already shown, its work
+ * added to the store's meter.
  * @internal
  */
-export function createSegmentParser(options: ExplicitOptions, toolOffset: number): TranscriptEventParser {
-  return new EventParser({ ...options, partialInput: true }, true, toolOffset);
+export function createSegmentParser(options: ExplicitOptions, toolOffset: number, work: WorkMeter): TranscriptEventParser {
+  return new EventParser({ ...options, partialInput: true }, true, toolOffset, work);
 }
 
 /** Parses a whole transcript with the given syntax objects. Never throws on any string. */
@@ -140,7 +150,12 @@ class EventParser implements TranscriptEventParser {
   private readonly scanner: Scanner;
   private ended = false;
 
-  constructor(options: ExplicitOptions<EventParserOptions>, emitEvents: boolean, toolOffset = 0) {
+  constructor(
+    options: ExplicitOptions<EventParserOptions>,
+    emitEvents: boolean,
+    toolOffset = 0,
+    private readonly meter: WorkMeter = createWorkMeter(),
+  ) {
     this.builder = new TranscriptBuilder({
       idPrefix: options.idPrefix ?? DEFAULT_ID_PREFIX,
       emitEvents,
@@ -148,7 +163,7 @@ class EventParser implements TranscriptEventParser {
       review: createCallReview(options),
       toolOffset,
     });
-    this.scanner = new Scanner(checkedSyntaxes(options.syntaxes), this.builder);
+    this.scanner = new Scanner(checkedSyntaxes(options.syntaxes), this.builder, meter);
   }
 
   write(delta: string): TranscriptEvent[] {
@@ -171,7 +186,7 @@ class EventParser implements TranscriptEventParser {
     return open.length === 0 ? this.builder.chunks.slice() : [...this.builder.chunks, ...open];
   }
 
-  get steps(): number {
-    return this.scanner.steps;
+  get work(): Readonly<WorkMeter> {
+    return { ...this.meter };
   }
 }

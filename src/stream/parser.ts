@@ -1,5 +1,5 @@
 import { resolveSyntaxes } from '../syntaxes/index.js';
-import type { ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunkFor } from '../types.js';
+import type { ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunkFor, WorkMeter } from '../types.js';
 import * as explicit from './event-parser.js';
 import type { EventParserOptions, TranscriptEventParser, TranscriptParser } from './event-parser.js';
 
@@ -39,11 +39,12 @@ export function createTranscriptEventParser(options: EventParserOptions = {}): T
 
 /**
  * The store's parser of one text (its `append` text, an AI SDK text part): events with the
- * input so far, generated ids counting on after `toolOffset` tools already shown.
+ * input so far, generated ids counting on after `toolOffset` tools already shown, its work
+ * added to the store's meter.
  * @internal
  */
-export function createSegmentParser(options: TranscriptOptions, toolOffset: number): TranscriptEventParser {
-  return explicit.createSegmentParser(withSyntaxObjects(options), toolOffset);
+export function createSegmentParser(options: TranscriptOptions, toolOffset: number, work: WorkMeter): TranscriptEventParser {
+  return explicit.createSegmentParser(withSyntaxObjects(options), toolOffset, work);
 }
 
 /** Parses a whole transcript into text and tool chunks. Never throws on any string. */

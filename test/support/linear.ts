@@ -1,13 +1,12 @@
-/** Helpers for the linear-work tests: work is counted in scanner steps, never timed. */
+/** Helpers for the linear-work tests: work is counted by the parser's meter (`parser.work`), never timed. */
 import { createTranscriptParser, type TranscriptChunk, type TranscriptOptions } from '../../src/index.js';
-import { yamlWork } from '../../src/syntaxes/shared/yaml.js';
 
-/** Scanner steps (code units visited, rescans included) for `text` fed in 4 KB deltas. */
+/** Scanner steps (code units visited, rescans included: `work.scanned`) for `text` fed in 4 KB deltas. */
 export function scannerSteps(text: string, options?: TranscriptOptions): number {
   const parser = createTranscriptParser(options);
   for (let i = 0; i < text.length; i += 4096) parser.write(text.slice(i, i + 4096));
   parser.end();
-  return parser.steps;
+  return parser.work.scanned;
 }
 
 /** `unit` repeated to exactly `length` code units. */
@@ -23,12 +22,11 @@ export function repeatTo(unit: string, length: number): string {
  */
 export function streamCountingYaml(text: string, options?: TranscriptOptions): { snapshots: number; yamlCharacters: number; chunks: TranscriptChunk[] } {
   const parser = createTranscriptParser(options);
-  const before = yamlWork.characters;
   let snapshots = 0;
   for (let i = 0; i < text.length; i += 64) {
     parser.write(text.slice(i, i + 64));
     if (parser.chunks.at(-1)?.type === 'tool') snapshots++;
   }
   parser.end();
-  return { snapshots, yamlCharacters: yamlWork.characters - before, chunks: parser.chunks };
+  return { snapshots, yamlCharacters: parser.work.yaml, chunks: parser.chunks };
 }

@@ -185,3 +185,17 @@ describe('fence: the identity in the YAML body (id/name count only before the fi
     );
   });
 });
+
+describe('fence: an id or name that is not a string', () => {
+  it('is an error that names what it is, whole and split at every position', () => {
+    const doc = '```tool\nid: {a: 1}\nname: [x]\n```\n';
+    const whole = parseTranscript(doc);
+    expect(whole[0]).toMatchObject({ type: 'tool', state: 'output-error', errorText: 'the tool call id must be a string, not an object' });
+    for (const pieces of splitsInTwo(doc)) {
+      const parser = createTranscriptParser();
+      for (const piece of pieces) parser.write(piece);
+      parser.end();
+      expect(parser.chunks).toEqual(whole);
+    }
+  });
+});

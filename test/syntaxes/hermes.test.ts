@@ -186,6 +186,6 @@ describe('hermes linear work', () => {
     parser.end();
     expect(shown).toBeGreaterThan(N / 2);
     expect((parser.chunks[0] as ToolChunk).input).toMatchObject({ content: 'x'.repeat(N) });
-    expect(parser.steps).toBeLessThanOrEqual(text.length + 16);
+    expect(parser.work.scanned).toBeLessThanOrEqual(text.length + 16);
   }, 20_000);
 });

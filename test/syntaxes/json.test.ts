@@ -221,7 +221,7 @@ describe('json linear work', () => {
     parser.end();
     expect(shown).toBeGreaterThan(N / 2);
     expect((parser.chunks[0] as ToolChunk).input).toEqual(JSON.parse(args));
-    expect(parser.steps).toBeLessThanOrEqual(text.length + 16);
+    expect(parser.work.scanned).toBeLessThanOrEqual(text.length + 16);
   }, 20_000);
 });
 

@@ -1,6 +1,7 @@
 import type { ToolSyntax } from '../../types.js';
 import { caretDescription } from './describe.js';
 import { formatCaret, type CaretGrammar } from './format.js';
+import { choiceOption } from '../shared/options.js';
 import { CaretOpener } from './reader.js';
 
 export type { CaretGrammar } from './format.js';
@@ -42,15 +43,12 @@ export interface CaretSyntaxOptions {
  * item or block quote is not recognised.
  */
 export function createCaretSyntax(options: CaretSyntaxOptions = {}): ToolSyntax {
-  const grammar = options.grammar ?? 'v1';
-  if (grammar !== 'v1' && grammar !== 'v0') {
-    throw new Error(`caret syntax: unknown grammar ${JSON.stringify(grammar)} (expected "v1" or "v0")`);
-  }
+  const grammar = choiceOption('caret', 'grammar', options.grammar, ['v1', 'v0']);
   return {
     name: 'caret',
     triggers: '^',
     placement: 'line-start',
-    startOpener: () => new CaretOpener(),
+    startOpener: (work) => new CaretOpener(work),
     format: (call) => formatCaret(call, grammar),
     describe: caretDescription(grammar),
   };

@@ -1,3 +1,4 @@
+import type { WorkMeter } from '../../types.js';
 import { isRecord } from '../shared/object.js';
 import {
   isBlank,
@@ -76,6 +77,8 @@ export class CaretParams {
   private error: string | undefined;
   /** Block line number of the next line: the opener is line 1. */
   private nextLine = 2;
+
+  constructor(private readonly work?: WorkMeter) {}
 
   /** Takes one completed line, without its line break. */
   pushLine(line: string): void {
@@ -191,13 +194,13 @@ export class CaretParams {
         return;
       case Mode.Scalar: {
         const text = `${key}: ${open.indicator}\n${linesWithBreaks(parts)}`;
-        const parsed = readCaretYaml(text, open.line);
+        const parsed = readCaretYaml(text, open.line, this.work);
         if (parsed.ok && isRecord(parsed.value)) addParam(target, key, parsed.value[key]);
         else if (report) this.fail(parsed.ok ? `line ${open.line}: invalid YAML block scalar` : parsed.message);
         return;
       }
       case Mode.Body:
-        addBody(target, parts, open.line + 1);
+        addBody(target, parts, open.line + 1, this.work);
         return;
     }
   }
@@ -211,12 +214,12 @@ export class CaretParams {
  * The body after `---`: YAML parameters merged into the input when it reads
  * as a YAML mapping starting with `key:`, else `content` (or `body`).
  */
-function addBody(target: Map<string, unknown>, lines: readonly string[], firstLine: number): void {
+function addBody(target: Map<string, unknown>, lines: readonly string[], firstLine: number, work: WorkMeter | undefined): void {
   if (lines.length === 0) return;
   const first = lines.find((line) => !isBlankLine(line));
   if (first !== undefined && looksLikeYamlParam(first)) {
     // The lines keep their line breaks, so a `key: |` value ends with one, as YAML says.
-    const parsed = readCaretYaml(linesWithBreaks(lines), firstLine);
+    const parsed = readCaretYaml(linesWithBreaks(lines), firstLine, work);
     if (parsed.ok && isRecord(parsed.value)) {
       for (const [key, value] of Object.entries(parsed.value)) addParam(target, key, value);
       return;

@@ -1,4 +1,4 @@
-import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
+import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall, WorkMeter } from '../../types.js';
 import { LineBody, type LineCloser } from '../shared/line-body.js';
 import { isBlank, isNameUnit } from './grammar.js';
 import { CaretParams } from './params.js';
@@ -17,6 +17,8 @@ export class CaretOpener implements OpenerReader {
   private nameLength = 0;
   private trailing = false;
   private toolName = '';
+
+  constructor(private readonly work?: WorkMeter) {}
 
   push(unit: string): OpenerVerdict {
     const index = this.index++;
@@ -42,7 +44,7 @@ export class CaretOpener implements OpenerReader {
 
   private accept(index: number, endedWithCR: boolean): OpenerVerdict {
     if (this.nameLength === 0) return index;
-    return { block: new CaretBlock(this.toolName, endedWithCR) };
+    return { block: new CaretBlock(this.toolName, endedWithCR, this.work) };
   }
 }
 
@@ -78,14 +80,16 @@ const SMALL_BODY = 4096;
  */
 export class CaretBlock implements BlockReader {
   private readonly body: LineBody;
-  private readonly params = new CaretParams();
+  private readonly params: CaretParams;
   private readonly throttle = new RebuildThrottle(SMALL_BODY);
   private lastPartial: ParsedCall;
 
   constructor(
     private readonly toolName: string,
     openerEndedWithCR: boolean,
+    work?: WorkMeter,
   ) {
+    this.params = new CaretParams(work);
     this.body = new LineBody(new CaretCloser(), (line) => this.params.pushLine(withoutLineBreak(line)), openerEndedWithCR);
     this.lastPartial = { toolName, input: {} };
   }

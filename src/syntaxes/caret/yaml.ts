@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import type { WorkMeter } from '../../types.js';
 import { parseYaml, type YamlResult } from '../shared/yaml.js';
 
 /**
@@ -7,8 +8,8 @@ import { parseYaml, type YamlResult } from '../shared/yaml.js';
  * mappings and sequences are plain objects and arrays. `firstLine` is the
  * block line of the text's first line (the opener is line 1).
  */
-export function readCaretYaml(text: string, firstLine: number): YamlResult {
-  return parseYaml(text, firstLine, 'failsafe');
+export function readCaretYaml(text: string, firstLine: number, work?: WorkMeter): YamlResult {
+  return parseYaml(text, firstLine, 'failsafe', work);
 }
 
 /**

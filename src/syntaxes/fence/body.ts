@@ -1,5 +1,6 @@
 import type { ParsedCall } from '../../types.js';
 import { isRecord, setOwn } from '../shared/object.js';
+import { describeValue } from '../shared/problem.js';
 import { invalidStateMessage, isToolState, readApproval } from '../shared/state.js';
 import { parseYaml, type YamlResult } from '../shared/yaml.js';
 import { identityKeysOf, isFieldKey, type IdentityKeys } from './identity.js';
@@ -34,21 +35,21 @@ export function parseFenceBody(
 export function fromYaml(base: ParsedCall, value: unknown, keys?: IdentityKeys): ParsedCall {
   if (value === null || value === undefined) return base;
   if (!isRecord(value)) {
-    return { ...base, invalid: true, errorText: `the tool block body must be a YAML mapping, not ${describe(value)}` };
+    return { ...base, invalid: true, errorText: `the tool block body must be a YAML mapping, not ${describeValue(value)}` };
   }
   const call: ParsedCall = { ...base };
   const identity = keys ?? identityKeysOf(value);
   const id = identity.id === undefined ? undefined : value[identity.id];
   if (call.toolCallId === undefined && id !== undefined && id !== null && id !== '') {
     if (typeof id !== 'string' && typeof id !== 'number') {
-      return { ...call, invalid: true, errorText: `the tool call id must be a string, not ${describe(id)}` };
+      return { ...call, invalid: true, errorText: `the tool call id must be a string, not ${describeValue(id)}` };
     }
     call.toolCallId = String(id);
   }
   const name = identity.name === undefined ? undefined : value[identity.name];
   if (call.toolName === undefined && name !== undefined && name !== null && name !== '') {
     if (typeof name !== 'string' && typeof name !== 'number') {
-      return { ...call, invalid: true, errorText: `the tool name must be a string, not ${describe(name)}` };
+      return { ...call, invalid: true, errorText: `the tool name must be a string, not ${describeValue(name)}` };
     }
     call.toolName = String(name);
   }
@@ -71,10 +72,4 @@ export function fromYaml(base: ParsedCall, value: unknown, keys?: IdentityKeys):
     if (!KNOWN_KEYS.has(key) || isFieldKey(key, identity)) setOwn((call.fields ??= {}), key, value[key]);
   }
   return call;
-}
-
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  if (value === null) return 'null';
-  return `a ${typeof value}`;
 }

@@ -1,3 +1,4 @@
+import type { WorkMeter } from '../../types.js';
 import { isRecord } from '../shared/object.js';
 import { parseYaml } from '../shared/yaml.js';
 import type { FenceInfo } from './info.js';
@@ -63,7 +64,10 @@ export class FenceIdentity {
   private name: LineValue | undefined;
   private isSettled = false;
 
-  constructor(private readonly info: FenceInfo) {}
+  constructor(
+    private readonly info: FenceInfo,
+    private readonly work?: WorkMeter,
+  ) {}
 
   /** Whether the identity is settled (the call can be announced). */
   get settled(): boolean {
@@ -109,10 +113,10 @@ export class FenceIdentity {
     const { key, rest } = entry;
     if (ID_KEYS.has(key) && this.keys.id === undefined) {
       this.keys.id = key;
-      this.id = readLineValue(rest);
+      this.id = readLineValue(rest, this.work);
     } else if (NAME_KEYS.has(key) && this.keys.name === undefined) {
       this.keys.name = key;
-      this.name = readLineValue(rest);
+      this.name = readLineValue(rest, this.work);
     } else {
       this.done = true;
       this.settle(before);
@@ -132,7 +136,7 @@ export class FenceIdentity {
     this.isSettled = true;
     if (this.id !== 'pending' && this.name !== 'pending') return;
     // A value written below its key: the lines so far say what it is.
-    const parsed = parseYaml(before(), 2);
+    const parsed = parseYaml(before(), 2, 'core', this.work);
     const value = parsed.ok && isRecord(parsed.value) ? parsed.value : {};
     if (this.id === 'pending') this.id = { value: usable(value[this.keys.id!]) };
     if (this.name === 'pending') this.name = { value: usable(value[this.keys.name!]) };
@@ -187,9 +191,9 @@ function known(value: LineValue | undefined): string | undefined {
 }
 
 /** The value written after a key on its line. */
-function readLineValue(rest: string): LineValue {
+function readLineValue(rest: string, work: WorkMeter | undefined): LineValue {
   if (VALUE_ON_NEXT_LINES.test(rest.trim())) return 'pending';
-  const parsed = parseYaml(`v: ${rest}`);
+  const parsed = parseYaml(`v: ${rest}`, 1, 'core', work);
   // Not YAML on its own: a quoted string or a flow collection going on below.
   if (!parsed.ok || !isRecord(parsed.value)) return 'pending';
   return { value: usable(parsed.value.v) };

@@ -19,7 +19,7 @@ export function createFenceSyntax(options: FenceSyntaxOptions = {}): ToolSyntax 
     name: 'fence',
     triggers: '`~',
     placement: 'line-start',
-    startOpener: () => new FenceOpener(word),
+    startOpener: (work) => new FenceOpener(word, work),
     format: (call) => formatFence(call, word),
     describe: fenceDescription(word),
   };

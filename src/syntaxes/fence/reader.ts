@@ -1,6 +1,6 @@
 import { closesAtLineEnd, closingLineStart, infoRefuses, MIN_FENCE_RUN, NOT_CLOSING, readClosingUnit, type FenceRun } from '../../markdown/fence.js';
 import { isLineEnd } from '../../markdown/lines.js';
-import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
+import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall, WorkMeter } from '../../types.js';
 import { LineBody, type LineCloser } from '../shared/line-body.js';
 import { parseYaml, type YamlResult } from '../shared/yaml.js';
 import { fromYaml, parseFenceBody } from './body.js';
@@ -21,7 +21,10 @@ export class FenceOpener implements OpenerReader {
   private wordUnits = 0;
   private endedWithCR = false;
 
-  constructor(private readonly word: string) {}
+  constructor(
+    private readonly word: string,
+    private readonly work?: WorkMeter,
+  ) {}
 
   push(unit: string): OpenerVerdict {
     const index = this.index++;
@@ -62,6 +65,7 @@ export class FenceOpener implements OpenerReader {
         new FenceCloser({ char: this.fenceChar, length: this.runLength }),
         parseFenceInfo(info.slice(word.length)),
         this.endedWithCR,
+        this.work,
       ),
     };
   }
@@ -108,8 +112,9 @@ export class FenceBlock implements BlockReader {
     closer: LineCloser,
     private readonly info: FenceInfo,
     openerEndedWithCR: boolean,
+    private readonly work?: WorkMeter,
   ) {
-    this.identityLines = new FenceIdentity(info);
+    this.identityLines = new FenceIdentity(info, work);
     this.body = new LineBody(closer, (line) => this.onLine(line), openerEndedWithCR);
     this.lastPartial = { toolName: info.toolName, toolCallId: info.toolCallId };
   }
@@ -182,7 +187,7 @@ export class FenceBlock implements BlockReader {
   private parse(yaml: string): YamlResult {
     const last = this.parsed;
     if (last?.length === yaml.length) return last.result;
-    const result = parseYaml(yaml, 2);
+    const result = parseYaml(yaml, 2, 'core', this.work);
     this.parsed = { length: yaml.length, result };
     return result;
   }

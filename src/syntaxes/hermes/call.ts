@@ -1,6 +1,7 @@
-import type { ParsedCall } from '../../types.js';
+import type { ParsedCall, WorkMeter } from '../../types.js';
 import { firstOf, readArguments } from '../json/calls.js';
 import { isRecord, setOwn } from '../shared/object.js';
+import { describeValue, withProblem } from '../shared/problem.js';
 import { ARGUMENT_KEYS, type HermesWatcher } from './watcher.js';
 
 /**
@@ -11,31 +12,21 @@ import { ARGUMENT_KEYS, type HermesWatcher } from './watcher.js';
  * fit makes the call invalid with an errorText saying what; without it (a
  * block still streaming or cut off) the value is read as far as it goes.
  */
-export function hermesCall(value: unknown, watcher: HermesWatcher, strict: boolean): ParsedCall {
+export function hermesCall(value: unknown, watcher: HermesWatcher, strict: boolean, work?: WorkMeter): ParsedCall {
   const call: ParsedCall = { input: {} };
   if (watcher.name !== undefined) call.toolName = watcher.name;
   if (watcher.id !== undefined) call.toolCallId = watcher.id;
   if (!isRecord(value)) {
-    return problem(call, `the tool call must be a JSON object {"name": …, "arguments": {…}}, not ${describe(value)}`, strict);
+    return withProblem(call, `the tool call must be a JSON object {"name": …, "arguments": {…}}, not ${describeValue(value)}`, strict);
   }
   const args = firstOf(value, ARGUMENT_KEYS);
   for (const key of Object.keys(value)) {
     if (key === 'name' || key === args?.key || (key === 'id' && call.toolCallId !== undefined)) continue;
     setOwn((call.fields ??= {}), key, value[key]);
   }
-  const input = readArguments(args, '', strict);
-  if (typeof input === 'string') return problem(call, input, strict);
+  const input = readArguments(args, '', strict, work);
+  if (typeof input === 'string') return withProblem(call, input, strict);
   call.input = input;
-  if (call.toolName === undefined) return problem(call, 'no tool name: expected a non-empty string "name"', strict);
+  if (call.toolName === undefined) return withProblem(call, 'no tool name: expected a non-empty string "name"', strict);
   return call;
-}
-
-function problem(call: ParsedCall, errorText: string, strict: boolean): ParsedCall {
-  return strict ? { ...call, invalid: true, errorText } : call;
-}
-
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  if (value === null) return 'null';
-  return `a ${typeof value}`;
 }

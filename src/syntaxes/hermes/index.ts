@@ -25,7 +25,7 @@ export function createHermesSyntax(): ToolSyntax {
     name: 'hermes',
     triggers: '<',
     placement: 'inline',
-    startOpener: () => new HermesOpener(),
+    startOpener: (work) => new HermesOpener(work),
     format: formatHermes,
     describe: hermesDescription,
   };

@@ -1,4 +1,5 @@
-import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
+import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall, WorkMeter } from '../../types.js';
+import { repairedValue } from '../json/calls.js';
 import { JsonTracker } from '../json/tracker.js';
 import { CloseStep, CloseTagMatcher } from '../shared/close-tag.js';
 import { parseJson } from '../shared/json.js';
@@ -29,6 +30,8 @@ export class HermesOpener implements OpenerReader {
   /** The units after the `>` (blanks, then the `{`). */
   private afterTag = '';
 
+  constructor(private readonly work?: WorkMeter) {}
+
   push(unit: string): OpenerVerdict {
     const index = this.index++;
     if (index === 0) return unit === '<' ? undefined : 1;
@@ -40,7 +43,7 @@ export class HermesOpener implements OpenerReader {
     this.afterTag += unit;
     if (isBlank(unit)) return undefined;
     if (unit !== '{') return index;
-    const block = new HermesBlock(this.tagLength);
+    const block = new HermesBlock(this.tagLength, this.work);
     block.read(this.afterTag, 0, this.afterTag.length);
     // Those units are the opener's text (the stream sends the opener itself first): the body's
     // input deltas start after them, so opener + deltas is the block's source exactly once.
@@ -80,7 +83,10 @@ export class HermesBlock implements BlockReader {
   private lastPartial: ParsedCall[] = [{ input: {} }];
 
   /** @param openerLength units of `<tool_call>`, for the columns of line 1. */
-  constructor(openerLength: number) {
+  constructor(
+    openerLength: number,
+    private readonly work?: WorkMeter,
+  ) {
     this.tracker = new JsonTracker(this.watcher, openerLength + 1);
   }
 
@@ -129,8 +135,8 @@ export class HermesBlock implements BlockReader {
 
   partial(): ParsedCall[] {
     if (this.throttle.due(this.tracker.length)) {
-      const value = this.repairedValue();
-      if (value !== undefined) this.lastPartial = [this.withIdentity(hermesCall(value, this.watcher, false))];
+      const value = repairedValue(this.tracker, this.work);
+      if (value !== undefined) this.lastPartial = [this.withIdentity(hermesCall(value, this.watcher, false, this.work))];
     }
     return this.lastPartial;
   }
@@ -144,8 +150,8 @@ export class HermesBlock implements BlockReader {
     }
     if (!closed) {
       // Cut off by the end of input: read as far as it goes (best effort, no error).
-      const value = this.repairedValue();
-      return [this.withIdentity(value === undefined ? named : hermesCall(value, watcher, false))];
+      const value = repairedValue(tracker, this.work);
+      return [this.withIdentity(value === undefined ? named : hermesCall(value, watcher, false, this.work))];
     }
     if (!this.nonBlank) {
       return [{ ...named, invalid: true, errorText: 'the tool call is empty: expected a JSON object {"name": …, "arguments": {…}} before </tool_call>' }];
@@ -159,9 +165,9 @@ export class HermesBlock implements BlockReader {
       const errorText = `unexpected ${JSON.stringify(trailing.unit)} after the JSON object at line ${trailing.line}, column ${trailing.column}: a tool call holds one JSON object`;
       return [this.withIdentity({ ...named, invalid: true, errorText })];
     }
-    const parsed = parseJson(tracker.source);
+    const parsed = parseJson(tracker.source, this.work);
     if (!parsed.ok) return [this.withIdentity({ ...named, invalid: true, errorText: `invalid JSON: ${parsed.message}` })];
-    return [this.withIdentity(hermesCall(parsed.value, watcher, true))];
+    return [this.withIdentity(hermesCall(parsed.value, watcher, true, this.work))];
   }
 
   /** Body units that are not the closer: JSON while the value is open, else checked for trailing text. */
@@ -199,13 +205,6 @@ export class HermesBlock implements BlockReader {
       } else if (unit !== '\n') after.column++;
       after.afterCR = unit === '\r';
     }
-  }
-
-  private repairedValue(): unknown {
-    const repaired = this.tracker.repaired();
-    if (repaired === undefined) return undefined;
-    const parsed = parseJson(repaired);
-    return parsed.ok ? parsed.value : undefined;
   }
 
   /** The identity the stream announced is binding. */

@@ -1,6 +1,7 @@
-import type { ParsedCall } from '../../types.js';
+import type { ParsedCall, WorkMeter } from '../../types.js';
 import { parseJson } from '../shared/json.js';
 import { isRecord } from '../shared/object.js';
+import { describeValue, withProblem } from '../shared/problem.js';
 import { JsonTracker } from './tracker.js';
 
 /** Keys of a call object that are not extra `fields`. */
@@ -23,28 +24,36 @@ const CALL_KEYS = new Set(['id', 'type', 'function', 'tool', 'name', 'args', 'ar
  * what; without it (a block still streaming) the value is read as far as it
  * goes and a string of arguments is repaired like partial JSON.
  */
-export function callsFromJson(value: unknown, strict: boolean): ParsedCall[] {
+export function callsFromJson(value: unknown, strict: boolean, work?: WorkMeter): ParsedCall[] {
   const items = callItems(value);
-  if (items.length === 0) return [problem({ input: {} }, 'the list of tool calls is empty', strict)];
-  return items.map((item, index) => itemCall(item, items.length > 1 ? `call ${index + 1}: ` : '', strict));
+  if (items.length === 0) return [withProblem({ input: {} }, 'the list of tool calls is empty', strict)];
+  return items.map((item, index) => itemCall(item, items.length > 1 ? `call ${index + 1}: ` : '', strict, work));
 }
 
 /**
  * The first call of a block's value, read as far as it goes (not strict): what an open block
  * shows — its later calls start at its closer.
  */
-export function firstCallFromJson(value: unknown): ParsedCall {
+export function firstCallFromJson(value: unknown, work?: WorkMeter): ParsedCall {
   const items = callItems(value);
-  return items.length === 0 ? { input: {} } : itemCall(items[0], '', false);
+  return items.length === 0 ? { input: {} } : itemCall(items[0], '', false, work);
 }
 
 /** JSON text that may be cut off anywhere, completed and parsed; `undefined` when nothing is usable. */
-export function parsePartialJson(text: string): unknown {
+export function parsePartialJson(text: string, work?: WorkMeter): unknown {
   const tracker = new JsonTracker();
   tracker.feed(text, 0, text.length);
+  return repairedValue(tracker, work);
+}
+
+/**
+ * The JSON a tracker has read so far, completed (see {@link JsonTracker.repaired}) and parsed:
+ * what an open block shows. `undefined` when nothing is usable yet.
+ */
+export function repairedValue(tracker: JsonTracker, work?: WorkMeter): unknown {
   const repaired = tracker.repaired();
   if (repaired === undefined) return undefined;
-  const parsed = parseJson(repaired);
+  const parsed = parseJson(repaired, work);
   return parsed.ok ? parsed.value : undefined;
 }
 
@@ -57,8 +66,8 @@ function callItems(value: unknown): unknown[] {
   return [value];
 }
 
-function itemCall(item: unknown, prefix: string, strict: boolean): ParsedCall {
-  if (!isRecord(item)) return problem({ input: {} }, `${prefix}expected a tool call object, not ${describe(item)}`, strict);
+function itemCall(item: unknown, prefix: string, strict: boolean, work: WorkMeter | undefined): ParsedCall {
+  if (!isRecord(item)) return withProblem({ input: {} }, `${prefix}expected a tool call object, not ${describeValue(item)}`, strict);
   const call: ParsedCall = { input: {} };
   let name: unknown;
   let nameKey: string;
@@ -95,10 +104,10 @@ function itemCall(item: unknown, prefix: string, strict: boolean): ParsedCall {
   const extra = Object.keys(item).filter((key) => !CALL_KEYS.has(key) || (key === 'id' && call.toolCallId === undefined));
   if (extra.length > 0) call.fields = Object.fromEntries(extra.map((key) => [key, item[key]]));
   if (typeof name === 'string' && name !== '') call.toolName = name;
-  const input = readArguments(args, prefix, strict);
-  if (typeof input === 'string') return problem(call, input, strict);
+  const input = readArguments(args, prefix, strict, work);
+  if (typeof input === 'string') return withProblem(call, input, strict);
   call.input = input;
-  if (call.toolName === undefined) return problem(call, `${prefix}no tool name: expected a non-empty string ${nameKey}`, strict);
+  if (call.toolName === undefined) return withProblem(call, `${prefix}no tool name: expected a non-empty string ${nameKey}`, strict);
   return call;
 }
 
@@ -107,36 +116,30 @@ function itemCall(item: unknown, prefix: string, strict: boolean): ParsedCall {
  * string or no arguments are `{}`, a JSON string is parsed (repaired when not
  * `strict`), anything else but an object is wrong (`{}` when not `strict`).
  */
-export function readArguments(args: { key: string; value: unknown } | undefined, prefix: string, strict: boolean): Record<string, unknown> | string {
+export function readArguments(
+  args: { key: string; value: unknown } | undefined,
+  prefix: string,
+  strict: boolean,
+  work?: WorkMeter,
+): Record<string, unknown> | string {
   if (args === undefined || args.value === null) return {};
   let value: unknown = args.value;
   // `"arguments": ""` is how some models write a call without arguments.
   if (typeof value === 'string' && value.trim() === '') return {};
   if (typeof value === 'string') {
-    if (!strict) value = parsePartialJson(value) ?? {};
+    if (!strict) value = parsePartialJson(value, work) ?? {};
     else {
-      const parsed = parseJson(value);
+      const parsed = parseJson(value, work);
       if (!parsed.ok) return `${prefix}the "${args.key}" string is not valid JSON: ${parsed.message}`;
       value = parsed.value;
     }
   }
   if (isRecord(value)) return value;
-  return strict ? `${prefix}"${args.key}" must be a JSON object, not ${describe(value)}` : {};
+  return strict ? `${prefix}"${args.key}" must be a JSON object, not ${describeValue(value)}` : {};
 }
 
 /** The first of `keys` that `object` has as its own, with its value. */
 export function firstOf(object: Record<string, unknown>, keys: readonly string[]): { key: string; value: unknown } | undefined {
   for (const key of keys) if (Object.hasOwn(object, key)) return { key, value: object[key] };
   return undefined;
-}
-
-/** Marks a finished call invalid; a streaming call shows what was read. */
-function problem(call: ParsedCall, errorText: string, strict: boolean): ParsedCall {
-  return strict ? { ...call, invalid: true, errorText } : call;
-}
-
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  if (value === null) return 'null';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

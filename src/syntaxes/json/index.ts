@@ -1,6 +1,7 @@
 import type { ToolSyntax } from '../../types.js';
 import { jsonDescription } from './describe.js';
 import { formatJson, type JsonStyle } from './format.js';
+import { choiceOption, lengthOption } from '../shared/options.js';
 import { DEFAULT_MAX_OPENER_LENGTH, JsonOpener } from './reader.js';
 
 export type { JsonStyle } from './format.js';
@@ -45,19 +46,13 @@ export interface JsonSyntaxOptions {
  * prose and examples often hold JSON objects at line starts.
  */
 export function createJsonSyntax(options: JsonSyntaxOptions = {}): ToolSyntax {
-  const style = options.style ?? 'openai';
-  if (style !== 'openai' && style !== 'gemini' && style !== 'default') {
-    throw new Error(`json syntax: unknown style ${JSON.stringify(style)} (expected "openai", "gemini" or "default")`);
-  }
-  const maxOpenerLength = options.maxOpenerLength ?? DEFAULT_MAX_OPENER_LENGTH;
-  if (!(maxOpenerLength >= 16)) {
-    throw new Error(`json syntax: maxOpenerLength must be a number of at least 16, not ${String(maxOpenerLength)}`);
-  }
+  const style = choiceOption('json', 'style', options.style, ['openai', 'gemini', 'default']);
+  const maxOpenerLength = lengthOption('json', 'maxOpenerLength', options.maxOpenerLength, DEFAULT_MAX_OPENER_LENGTH, 16);
   return {
     name: 'json',
     triggers: '{[',
     placement: 'line-start',
-    startOpener: () => new JsonOpener(maxOpenerLength),
+    startOpener: (work) => new JsonOpener(maxOpenerLength, work),
     format: (call) => formatJson(call, style, maxOpenerLength),
     describe: jsonDescription(style),
   };

@@ -1,6 +1,6 @@
-import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
+import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall, WorkMeter } from '../../types.js';
 import { parseJson } from '../shared/json.js';
-import { callsFromJson, firstCallFromJson } from './calls.js';
+import { callsFromJson, firstCallFromJson, repairedValue } from './calls.js';
 import { JsonTracker } from './tracker.js';
 import { CallWatcher } from './watcher.js';
 import { RebuildThrottle } from '../shared/throttle.js';
@@ -23,7 +23,10 @@ export class JsonOpener implements OpenerReader {
   private readonly watcher = new CallWatcher();
   private readonly tracker = new JsonTracker(this.watcher);
 
-  constructor(private readonly maxLength: number) {
+  constructor(
+    private readonly maxLength: number,
+    private readonly work?: WorkMeter,
+  ) {
     this.watcher.attach(this.tracker.frames);
   }
 
@@ -33,7 +36,7 @@ export class JsonOpener implements OpenerReader {
     this.tracker.feed(unit, 0, 1);
     if (this.tracker.done) return index + 1;
     if (!this.tracker.valid || this.watcher.verdict === 'reject') return Math.max(1, index);
-    if (this.watcher.verdict === 'accept') return { block: new JsonBlock(this.tracker, this.watcher) };
+    if (this.watcher.verdict === 'accept') return { block: new JsonBlock(this.tracker, this.watcher, this.work) };
     return undefined;
   }
 
@@ -64,6 +67,7 @@ export class JsonBlock implements BlockReader {
   constructor(
     private readonly tracker: JsonTracker,
     private readonly watcher: CallWatcher,
+    private readonly work?: WorkMeter,
   ) {}
 
   read(text: string, from: number, to: number): number {
@@ -93,9 +97,9 @@ export class JsonBlock implements BlockReader {
   partial(): ParsedCall[] {
     if (!this.firstCallRead && this.throttle.due(this.tracker.length)) {
       const closed = this.watcher.firstCallClosed;
-      const value = this.repairedValue();
+      const value = repairedValue(this.tracker, this.work);
       if (value !== undefined) {
-        this.lastPartial = [firstCallFromJson(value)];
+        this.lastPartial = [firstCallFromJson(value, this.work)];
         this.firstCallRead = closed;
       }
     }
@@ -116,19 +120,12 @@ export class JsonBlock implements BlockReader {
     }
     if (!closed) {
       // Cut off by the end of input: read as far as it goes (best effort, no error).
-      const value = this.repairedValue();
-      return this.withIdentity(value === undefined ? [{ input: {} }] : callsFromJson(value, false));
+      const value = repairedValue(tracker, this.work);
+      return this.withIdentity(value === undefined ? [{ input: {} }] : callsFromJson(value, false, this.work));
     }
-    const parsed = parseJson(tracker.source);
+    const parsed = parseJson(tracker.source, this.work);
     if (!parsed.ok) return this.withIdentity([{ input: {}, invalid: true, errorText: `invalid JSON: ${parsed.message}` }]);
-    return this.withIdentity(callsFromJson(parsed.value, true));
-  }
-
-  private repairedValue(): unknown {
-    const repaired = this.tracker.repaired();
-    if (repaired === undefined) return undefined;
-    const parsed = parseJson(repaired);
-    return parsed.ok ? parsed.value : undefined;
+    return this.withIdentity(callsFromJson(parsed.value, true, this.work));
   }
 
   /** The identity the stream announced is binding for the first call. */

@@ -1,6 +1,7 @@
-import type { ParsedCall } from '../../types.js';
-import { jsonWork, MAX_JSON_DEPTH, parseJson, tooDeep } from '../shared/json.js';
+import type { ParsedCall, WorkMeter } from '../../types.js';
+import { MAX_JSON_DEPTH, parseJson, tooDeep } from '../shared/json.js';
 import { isRecord } from '../shared/object.js';
+import { describeValue } from '../shared/problem.js';
 
 /**
  * Header types and what they mean. `tool` / `tool_call` name the tool in
@@ -39,9 +40,9 @@ export interface SentinelHeader {
  * Reads the header JSON text. `undefined` when it is not a JSON object with a
  * known `type`: the whole marker then stays text.
  */
-export function readSentinelHeader(json: string): SentinelHeader | undefined {
+export function readSentinelHeader(json: string, work?: WorkMeter): SentinelHeader | undefined {
   let value: unknown;
-  jsonWork.characters += json.length;
+  if (work) work.json += json.length;
   try {
     value = JSON.parse(json);
   } catch {
@@ -56,7 +57,7 @@ export function readSentinelHeader(json: string): SentinelHeader | undefined {
   }
   const id = value.id ?? value.tool_call_id;
   if (typeof id === 'string' || typeof id === 'number') header.toolCallId = String(id);
-  else if (id !== undefined && id !== null) header.errorText = `the header "id" must be a string, not ${describe(id)}`;
+  else if (id !== undefined && id !== null) header.errorText = `the header "id" must be a string, not ${describeValue(id)}`;
   const rest = Object.entries(value).filter(([key]) => key !== 'type' && !(ID_KEYS as readonly string[]).includes(key));
   if (type.field !== undefined) {
     header.field = type.field;
@@ -66,22 +67,22 @@ export function readSentinelHeader(json: string): SentinelHeader | undefined {
   const toolName = value.tool_name;
   if (typeof toolName === 'string' && toolName !== '') header.toolName = toolName;
   else if (toolName !== undefined && toolName !== null && toolName !== '') {
-    header.errorText ??= `the header "tool_name" must be a string, not ${describe(toolName)}`;
+    header.errorText ??= `the header "tool_name" must be a string, not ${describeValue(toolName)}`;
   }
-  readArguments(header, value);
+  readArguments(header, value, work);
   const extra = rest.filter(([key]) => key !== 'tool_name' && key !== 'arguments');
   if (extra.length > 0) header.extra = Object.fromEntries(extra);
   return header;
 }
 
 /** `arguments`: an object, or a JSON string holding one. */
-function readArguments(header: SentinelHeader, value: Record<string, unknown>): void {
+function readArguments(header: SentinelHeader, value: Record<string, unknown>, work: WorkMeter | undefined): void {
   const args = value.arguments;
   if (args === undefined || args === null) return;
   header.hasArguments = true;
   let parsed: unknown = args;
   if (typeof args === 'string') {
-    const result = parseJson(args);
+    const result = parseJson(args, work);
     if (!result.ok) {
       header.errorText ??= `the "arguments" string is not valid JSON: ${result.message}`;
       return;
@@ -89,7 +90,7 @@ function readArguments(header: SentinelHeader, value: Record<string, unknown>): 
     parsed = result.value;
   }
   if (isRecord(parsed)) header.input = parsed;
-  else header.errorText ??= `"arguments" must be a JSON object, not ${describe(parsed)}`;
+  else header.errorText ??= `"arguments" must be a JSON object, not ${describeValue(parsed)}`;
 }
 
 /**
@@ -99,7 +100,7 @@ function readArguments(header: SentinelHeader, value: Record<string, unknown>): 
  * starting with `{` is the JSON arguments; any other non-blank body is kept
  * in `fields.body`.
  */
-export function sentinelCall(header: SentinelHeader, body: string): ParsedCall {
+export function sentinelCall(header: SentinelHeader, body: string, work?: WorkMeter): ParsedCall {
   const call: ParsedCall = { toolName: header.toolName, input: header.input };
   if (header.toolCallId !== undefined) call.toolCallId = header.toolCallId;
   if (header.extra) call.fields = { ...header.extra };
@@ -109,7 +110,7 @@ export function sentinelCall(header: SentinelHeader, body: string): ParsedCall {
     }
   } else if (body.trim() !== '') {
     if (!header.hasArguments && body.trimStart().startsWith('{')) {
-      const parsed = parseJson(body);
+      const parsed = parseJson(body, work);
       if (!parsed.ok) return invalid(call, header, `the body is not valid JSON arguments: ${parsed.message}`);
       if (isRecord(parsed.value)) call.input = parsed.value;
       else return invalid(call, header, 'the body of a tool segment must be a JSON object of arguments');
@@ -121,10 +122,4 @@ export function sentinelCall(header: SentinelHeader, body: string): ParsedCall {
 
 function invalid(call: ParsedCall, header: SentinelHeader, errorText: string): ParsedCall {
   return { ...call, invalid: true, errorText: header.errorText ?? errorText };
-}
-
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  if (value === null) return 'null';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

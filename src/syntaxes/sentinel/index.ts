@@ -1,6 +1,7 @@
 import type { ToolSyntax } from '../../types.js';
 import { sentinelDescription } from './describe.js';
 import { formatSentinel } from './format.js';
+import { lengthOption } from '../shared/options.js';
 import { DEFAULT_MAX_HEADER_LENGTH, SentinelOpener } from './reader.js';
 
 /** Options of {@link createSentinelSyntax}. */
@@ -32,15 +33,12 @@ export interface SentinelSyntaxOptions {
  * `output-error` that says which. Name and id are known at the opener.
  */
 export function createSentinelSyntax(options: SentinelSyntaxOptions = {}): ToolSyntax {
-  const maxHeaderLength = options.maxHeaderLength ?? DEFAULT_MAX_HEADER_LENGTH;
-  if (!(maxHeaderLength >= 2)) {
-    throw new Error(`sentinel syntax: maxHeaderLength must be a number of at least 2, not ${String(maxHeaderLength)}`);
-  }
+  const maxHeaderLength = lengthOption('sentinel', 'maxHeaderLength', options.maxHeaderLength, DEFAULT_MAX_HEADER_LENGTH, 2);
   return {
     name: 'sentinel',
     triggers: '[',
     placement: 'inline',
-    startOpener: () => new SentinelOpener(maxHeaderLength),
+    startOpener: (work) => new SentinelOpener(maxHeaderLength, work),
     format: formatSentinel,
     describe: sentinelDescription,
   };

@@ -2,7 +2,7 @@ import { TextBuffer } from '../../scanner/text-buffer.js';
 import { identityOf } from '../shared/identity.js';
 import { LeadingBreak } from '../shared/leading-break.js';
 import { isBlank } from '../shared/units.js';
-import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall } from '../../types.js';
+import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall, WorkMeter } from '../../types.js';
 import { readSentinelHeader, sentinelCall, type SentinelHeader } from './header.js';
 
 const START = '[[SEG_START';
@@ -46,7 +46,10 @@ export class SentinelOpener implements OpenerReader {
   private inString = false;
   private escaped = false;
 
-  constructor(private readonly maxHeaderLength = DEFAULT_MAX_HEADER_LENGTH) {}
+  constructor(
+    private readonly maxHeaderLength = DEFAULT_MAX_HEADER_LENGTH,
+    private readonly work?: WorkMeter,
+  ) {}
 
   push(unit: string): OpenerVerdict {
     const index = this.index++;
@@ -71,10 +74,10 @@ export class SentinelOpener implements OpenerReader {
         return undefined;
       case Phase.Close: {
         if (unit !== ']') return index;
-        const header = readSentinelHeader(this.json);
+        const header = readSentinelHeader(this.json, this.work);
         // Not a known header: the whole marker is text, scanning resumes after it.
         if (!header) return index + 1;
-        return { block: new SentinelBlock(header) };
+        return { block: new SentinelBlock(header, this.work) };
       }
     }
   }
@@ -121,7 +124,10 @@ export class SentinelBlock implements BlockReader {
   /** The one line break after `]]`, which is not body. */
   private readonly leading = new LeadingBreak();
 
-  constructor(private readonly header: SentinelHeader) {}
+  constructor(
+    private readonly header: SentinelHeader,
+    private readonly work?: WorkMeter,
+  ) {}
 
   read(text: string, from: number, to: number): number {
     let i = from;
@@ -179,7 +185,7 @@ export class SentinelBlock implements BlockReader {
   }
 
   partial(): ParsedCall[] {
-    const call = sentinelCall(this.header, this.header.field === undefined ? '' : this.body.toString());
+    const call = sentinelCall(this.header, this.header.field === undefined ? '' : this.body.toString(), this.work);
     // A header problem shows once the block is finished; while open the input is what counts.
     delete call.invalid;
     delete call.errorText;
@@ -187,7 +193,7 @@ export class SentinelBlock implements BlockReader {
   }
 
   finish(): ParsedCall[] {
-    return [sentinelCall(this.header, this.body.toString())];
+    return [sentinelCall(this.header, this.body.toString(), this.work)];
   }
 
   /** A line break: the previous one is body now; this one waits for what follows. */

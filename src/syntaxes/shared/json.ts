@@ -1,3 +1,5 @@
+import type { WorkMeter } from '../../types.js';
+
 /**
  * Longest JSON text parsed as a whole, in UTF-16 code units (16 MiB). `JSON.parse`
  * reads hundreds of MB a second, so this only stops texts that would hold the
@@ -14,21 +16,19 @@ export const MAX_JSON_LENGTH = 16 * 1024 * 1024;
  */
 export const MAX_JSON_DEPTH = 100;
 
-/** Characters handed to `JSON.parse` by the syntaxes so far: the tests read it to prove parsing stays linear. */
-export const jsonWork = { characters: 0 };
-
 export type JsonResult = { ok: true; value: unknown } | { ok: false; message: string };
 
 /**
  * `JSON.parse` within the limits above, without throwing. The message of a
  * failure starts with what failed (`the JSON value is nested deeper than 100
- * levels`, or the engine's syntax error message).
+ * levels`, or the engine's syntax error message). The text's length is added
+ * to `work.json` when it is handed to `JSON.parse`.
  */
-export function parseJson(text: string): JsonResult {
+export function parseJson(text: string, work?: WorkMeter): JsonResult {
   if (text.length > MAX_JSON_LENGTH) {
     return { ok: false, message: `the JSON text is ${text.length} characters long, over the limit of ${MAX_JSON_LENGTH}` };
   }
-  jsonWork.characters += text.length;
+  if (work) work.json += text.length;
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -1,3 +1,4 @@
+import type { WorkMeter } from '../../types.js';
 import { setOwn } from './object.js';
 import { Composer, isAlias, isMap, isScalar, Lexer, LineCounter, Parser, visit, YAMLParseError, type CST, type Document, type Node } from 'yaml';
 
@@ -40,9 +41,6 @@ export const MAX_YAML_ALIASES = 100;
  */
 const MAX_ALIAS_COUNT = 100;
 
-/** Characters handed to the YAML parser so far: the tests read it to prove partial parsing is amortised. */
-export const yamlWork = { characters: 0 };
-
 export type YamlResult = { ok: true; value: unknown } | { ok: false; message: string };
 
 interface Position {
@@ -64,12 +62,14 @@ interface Position {
  *
  * The value is plain JSON data (see {@link jsonSafe}): YAML 1.1 tags give
  * arrays, objects and strings, not `Set`, `Map`, bytes or `Date`.
+ *
+ * The text's length is added to `work.yaml` when it is handed to the library.
  */
-export function parseYaml(text: string, firstLine = 1, schema: 'core' | 'failsafe' = 'core'): YamlResult {
+export function parseYaml(text: string, firstLine = 1, schema: 'core' | 'failsafe' = 'core', work?: WorkMeter): YamlResult {
   if (text.length > MAX_YAML_LENGTH) {
     return { ok: false, message: `invalid YAML: the body is ${text.length} characters long, over the limit of ${MAX_YAML_LENGTH}` };
   }
-  yamlWork.characters += text.length;
+  if (work) work.yaml += text.length;
   // The library makes an Error (with a stack trace) for every problem, and broken text can have one
   // per line: capturing those stacks was most of the time spent on such text. None is ever shown.
   const stackTraceLimit = Error.stackTraceLimit;

@@ -1,6 +1,7 @@
 import type { ToolSyntax } from '../../types.js';
 import { xmlDescription } from './describe.js';
 import { formatXml, type XmlStyle } from './format.js';
+import { choiceOption, lengthOption } from '../shared/options.js';
 import { DEFAULT_MAX_OPENER_LENGTH, XmlOpener } from './opener.js';
 
 export type { XmlStyle } from './format.js';
@@ -43,19 +44,13 @@ export interface XmlSyntaxOptions {
  * elements) makes the block an `output-error` naming what and where.
  */
 export function createXmlSyntax(options: XmlSyntaxOptions = {}): ToolSyntax {
-  const style = options.style ?? 'tool';
-  if (style !== 'tool' && style !== 'param') {
-    throw new Error(`xml syntax: unknown style ${JSON.stringify(style)} (expected "tool" or "param")`);
-  }
-  const maxOpenerLength = options.maxOpenerLength ?? DEFAULT_MAX_OPENER_LENGTH;
-  if (!(maxOpenerLength >= 16)) {
-    throw new Error(`xml syntax: maxOpenerLength must be a number of at least 16, not ${String(maxOpenerLength)}`);
-  }
+  const style = choiceOption('xml', 'style', options.style, ['tool', 'param']);
+  const maxOpenerLength = lengthOption('xml', 'maxOpenerLength', options.maxOpenerLength, DEFAULT_MAX_OPENER_LENGTH, 16);
   return {
     name: 'xml',
     triggers: '<',
     placement: 'inline',
-    startOpener: () => new XmlOpener(maxOpenerLength),
+    startOpener: (work) => new XmlOpener(maxOpenerLength, work),
     format: (call) => formatXml(call, style, maxOpenerLength),
     describe: xmlDescription(style),
   };

@@ -1,4 +1,4 @@
-import type { OpenerReader, OpenerVerdict } from '../../types.js';
+import type { OpenerReader, OpenerVerdict, WorkMeter } from '../../types.js';
 import { XmlRawBlock } from './raw-block.js';
 import { TagReader, TagStep } from './tag.js';
 import { XmlToolBlock } from './tool-block.js';
@@ -30,7 +30,10 @@ export class XmlOpener implements OpenerReader {
   /** The name is `tool:` and at least one unit of NAME (the fixed signature is behind). */
   private paramName = false;
 
-  constructor(private readonly maxLength: number) {}
+  constructor(
+    private readonly maxLength: number,
+    private readonly work?: WorkMeter,
+  ) {}
 
   push(unit: string): OpenerVerdict {
     const index = this.index++;
@@ -75,7 +78,7 @@ export class XmlOpener implements OpenerReader {
       const name = tag.attr('name');
       if (name === undefined || name === '') return index + 1;
       const fields = attrs.filter(([key]) => key.toLowerCase() !== 'name');
-      const block = new XmlToolBlock({ toolName: name, toolCallId, closer: lower, fields, openerLength: index + 1 });
+      const block = new XmlToolBlock({ toolName: name, toolCallId, closer: lower, fields, openerLength: index + 1 }, this.work);
       return { block, complete };
     }
     if (lower.startsWith(PARAM_PREFIX)) {
@@ -85,7 +88,7 @@ export class XmlOpener implements OpenerReader {
         closer: lower,
         fields: attrs,
         openerLength: index + 1,
-      });
+      }, this.work);
       return { block, complete };
     }
     if (lower === 'write_file') {

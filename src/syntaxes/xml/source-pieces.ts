@@ -1,4 +1,4 @@
-import { readerWork } from '../shared/work.js';
+import type { WorkMeter } from '../../types.js';
 
 /**
  * A block's source text, kept as the pieces it arrived in. Slicing a string
@@ -11,6 +11,9 @@ export class SourcePieces {
   private readonly starts: number[] = [];
   /** Units appended so far. */
   length = 0;
+
+  /** @param work where a slice that spans pieces adds the units it copies (`copied`). */
+  constructor(private readonly work?: WorkMeter) {}
 
   append(piece: string): void {
     if (piece === '') return;
@@ -27,7 +30,7 @@ export class SourcePieces {
     let piece = this.pieces[index]!;
     let pieceStart = this.starts[index]!;
     if (end <= pieceStart + piece.length) return piece.slice(start - pieceStart, end - pieceStart);
-    readerWork.copied += end - start;
+    if (this.work) this.work.copied += end - start;
     let text = piece.slice(start - pieceStart);
     for (;;) {
       piece = this.pieces[++index]!;

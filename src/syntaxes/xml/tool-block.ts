@@ -1,4 +1,4 @@
-import type { BlockIdentity, BlockReader, ParsedCall } from '../../types.js';
+import type { BlockIdentity, BlockReader, ParsedCall, WorkMeter } from '../../types.js';
 import { identityOf } from '../shared/identity.js';
 import { parseJson } from '../shared/json.js';
 import { isRecord } from '../shared/object.js';
@@ -127,7 +127,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   private readonly input = new Collector();
   private readonly stack: Frame[] = [];
   /** The body as read (slices of it are kept for mixed content). */
-  private readonly source = new SourcePieces();
+  private readonly source: SourcePieces;
   private delta = '';
   private error: string | undefined;
   /** Text at the top level, outside any element. */
@@ -139,8 +139,12 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   private snapshot: Record<string, unknown> = {};
   private readonly throttle = new RebuildThrottle(SMALL_INPUT);
 
-  constructor(private readonly header: XmlToolHeader) {
+  constructor(
+    private readonly header: XmlToolHeader,
+    private readonly work?: WorkMeter,
+  ) {
     this.tokenizer = new XmlTokenizer(this, header.openerLength);
+    this.source = new SourcePieces(work);
   }
 
   read(text: string, from: number, to: number): number {
@@ -441,7 +445,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
       this.deliver(frame, text);
       return;
     }
-    const parsed = parseJson(text);
+    const parsed = parseJson(text, this.work);
     if (parsed.ok) this.deliver(frame, parsed.value);
     else this.fail(`the value of ${describeOpen(frame.tag)} at ${where(frame.tag.at)} is not valid JSON: ${parsed.message}`);
   }
@@ -508,7 +512,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
       this.fail(`text ${excerpt(text)} outside an element at ${at}: expected <arg name="…">, <param:…> or <name> elements`);
       return;
     }
-    const parsed = parseJson(text);
+    const parsed = parseJson(text, this.work);
     if (!parsed.ok) this.fail(`the body at ${at} is not valid JSON arguments: ${parsed.message}`);
     else if (isRecord(parsed.value)) call.input = parsed.value;
     else this.fail(`the JSON body at ${at} must be an object of arguments`);

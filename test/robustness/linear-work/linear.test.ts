@@ -2,7 +2,7 @@
  * The adversarial corpus: inputs built to make a scanner or a block reader
  * rescan, backtrack or re-parse. Each pattern runs at two sizes, n and 2n,
  * streamed with every built-in syntax on (JSON included), and the work is
- * counted — scanner steps, characters given to the YAML parser and to
+ * counted (the parser's `work`) — units the scanner visits, characters given to the YAML parser and to
  * `JSON.parse`, units a reader copies again — never timed. Each count must be
  * linear: a few per unit, and doubling the input about doubles it. The text
  * must also come back whole (CONTRACT invariant 1).
@@ -174,7 +174,7 @@ describe('one 5 MB tool body', () => {
     ['json', `{"name":"write","args":{"content":${JSON.stringify(body)}}}`, (input: unknown) => (input as { content: string }).content],
   ])('%s: read in one pass, whole and streamed', (_, text, content) => {
     const work = measure(text, { delta: 64 * KB });
-    expect(work.steps).toBeLessThanOrEqual(text.length + 64);
+    expect(work.scanned).toBeLessThanOrEqual(text.length + 64);
     expect(work.json).toBeLessThanOrEqual(6 * text.length);
     expect(work.yaml).toBe(0);
     expect(work.chunks).toHaveLength(1);
@@ -186,7 +186,7 @@ describe('one 5 MB tool body', () => {
   it('tool fence: a YAML body over the limit is an error that says so, without parsing it whole', () => {
     const text = `\`\`\`tool write\ninput:\n  content: |\n${`  ${line}`.repeat(SIZE / 80)}\`\`\``;
     const work = measure(text, { delta: 64 * KB });
-    expect(work.steps).toBeLessThanOrEqual(text.length + 64);
+    expect(work.scanned).toBeLessThanOrEqual(text.length + 64);
     // Partial parses while the body grows stop at the limit (1 MiB), each a quarter longer than the last.
     expect(work.yaml).toBeLessThanOrEqual(6 * MB);
     expect(work.chunks).toHaveLength(1);

@@ -1,15 +1,12 @@
 /**
- * Measuring work on adversarial input by counting, never by time: scanner
- * steps (every code unit the scanner visits, rescans included), characters
- * handed to the YAML parser and to `JSON.parse`, and units a reader copies a
- * second time. Together they bound the work of the scanner and of every
- * block reader.
+ * Measuring work on adversarial input by counting, never by time: the parser's
+ * own meter (`parser.work`) — every code unit the scanner visits (rescans
+ * included), characters handed to the YAML parser and to `JSON.parse`, and
+ * units a reader copies a second time. Together they bound the work of the
+ * scanner and of every block reader.
  */
 import { expect } from 'vitest';
-import { builtinSyntaxes, createTranscriptParser, type ToolSyntax, type TranscriptChunk } from '../../../src/index.js';
-import { jsonWork } from '../../../src/syntaxes/shared/json.js';
-import { readerWork } from '../../../src/syntaxes/shared/work.js';
-import { yamlWork } from '../../../src/syntaxes/shared/yaml.js';
+import { builtinSyntaxes, createTranscriptParser, type ToolSyntax, type TranscriptChunk, type WorkMeter } from '../../../src/index.js';
 
 /** `npm run fuzz` sets FUZZ=1: bigger inputs. */
 export const FUZZ = process.env.FUZZ === '1';
@@ -26,15 +23,8 @@ export const ALL_SYNTAXES = Object.values(builtinSyntaxes) as ToolSyntax[];
 export const KB = 1024;
 export const MB = 1024 * KB;
 
-export interface Work {
-  /** Scanner steps. */
-  steps: number;
-  /** Characters handed to the YAML parser. */
-  yaml: number;
-  /** Characters handed to `JSON.parse`. */
-  json: number;
-  /** Units copied again by a reader. */
-  copied: number;
+/** The parser's work (see {@link WorkMeter}), and what the stream showed. */
+export interface Work extends Readonly<WorkMeter> {
   /** Snapshots read while streaming. */
   snapshots: number;
   /** The final chunks. */
@@ -54,23 +44,13 @@ export interface StreamOptions {
  */
 export function measure(text: string, { delta = 4096, syntaxes = ALL_SYNTAXES }: StreamOptions = {}): Work {
   const parser = createTranscriptParser({ syntaxes });
-  const yaml = yamlWork.characters;
-  const json = jsonWork.characters;
-  const copied = readerWork.copied;
   let snapshots = 0;
   for (let i = 0; i < text.length; i += delta) {
     parser.write(text.slice(i, i + delta));
     if (parser.chunks.length > 0) snapshots++;
   }
   parser.end();
-  return {
-    steps: parser.steps,
-    yaml: yamlWork.characters - yaml,
-    json: jsonWork.characters - json,
-    copied: readerWork.copied - copied,
-    snapshots,
-    chunks: parser.chunks,
-  };
+  return { ...parser.work, snapshots, chunks: parser.chunks };
 }
 
 export { repeatTo } from '../../support/linear.js';
@@ -93,7 +73,7 @@ function slack(delta: number): number {
 }
 
 /**
- * Measures a pattern at `n` and `2n` and asserts linear work: steps at most
+ * Measures a pattern at `n` and `2n` and asserts linear work: scanned units at most
  * four per unit, parser and copy work at most eight per unit (the partial
  * parsers re-read a growing body only each time it grew by a quarter), and
  * doubling the input at most (about) doubles each count.
@@ -106,9 +86,9 @@ export function expectLinear(pattern: Pattern, n: number, options: StreamOptions
   const b = measure(large, options);
   const ratio = large.length / small.length;
   expect(ratio, 'the pattern grows with n').toBeGreaterThan(1.5);
-  expect(a.steps, 'steps per unit').toBeLessThanOrEqual(4 * small.length + 64);
-  expect(b.steps, 'steps per unit').toBeLessThanOrEqual(4 * large.length + 64);
-  expect(b.steps, 'steps grow linearly').toBeLessThanOrEqual(1.1 * ratio * a.steps + 64);
+  expect(a.scanned, 'scanned units per unit').toBeLessThanOrEqual(4 * small.length + 64);
+  expect(b.scanned, 'scanned units per unit').toBeLessThanOrEqual(4 * large.length + 64);
+  expect(b.scanned, 'scanned units grow linearly').toBeLessThanOrEqual(1.1 * ratio * a.scanned + 64);
   for (const key of ['yaml', 'json', 'copied'] as const) {
     expect(a[key], `${key} work per unit`).toBeLessThanOrEqual(8 * small.length + SLACK);
     expect(b[key], `${key} work per unit`).toBeLessThanOrEqual(8 * large.length + SLACK);
