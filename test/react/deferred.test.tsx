@@ -58,7 +58,9 @@ function mountCounting(text: string, deferOffscreen?: boolean | number) {
   return { ...utils, work: () => ({ paragraphs, tools }) };
 }
 
-describe('deferOffscreen', () => {
+// Long transcripts mounted in jsdom: seconds each on a loaded machine. Work is counted, not timed;
+// the timeout only catches a hang.
+describe('deferOffscreen', { timeout: 60_000 }, () => {
   it('renders the same work at mount for 10× the transcript: the first and last groups only', () => {
     vi.stubGlobal('IntersectionObserver', FakeObserver);
     // 2n + 1 items (the last a blank text), 32 a group: both last groups hold 25 items.
@@ -68,9 +70,9 @@ describe('deferOffscreen', () => {
     // The first group (16 paragraphs, 16 calls) and the last (12 and 12).
     expect(small).toEqual({ paragraphs: 28, tools: 28 });
     expect(large).toEqual(small);
-  }, 60_000);
+  });
 
-  it('renders a group when it comes near the viewport; before that its source text stands in', { timeout: 30_000 }, () => {
+  it('renders a group when it comes near the viewport; before that its source text stands in', () => {
     vi.stubGlobal('IntersectionObserver', FakeObserver);
     const { container, work } = mountCounting(transcript(3_000));
     const placeholders = container.querySelectorAll('[data-slot="transcript-deferred"]');
@@ -104,7 +106,7 @@ describe('deferOffscreen', () => {
     expect(work()).toEqual({ paragraphs: 100, tools: 100 });
   });
 
-  it('follows the prop: false never defers, true always, a number past that many items', { timeout: 60_000 }, () => {
+  it('follows the prop: false never defers, true always, a number past that many items', () => {
     vi.stubGlobal('IntersectionObserver', FakeObserver);
     const deferred = (text: string, option?: boolean | number) => {
       const { container } = mountCounting(text, option);
