@@ -10,7 +10,8 @@ import remarkParse from 'remark-parse';
 import { ADVERSARIAL, ALL_SYNTAXES, transcript } from './generate.mjs';
 import { check, median, now, pairedRatio, sideBySide, time, warmUp } from './lib/stats.mjs';
 
-const { parseTranscript, createTranscriptParser } = await import(new URL('./.cache/core.mjs', import.meta.url).href);
+const { parseTranscript, createTranscriptParser, createMarkdownSections, createXmlSections } = await import(new URL('./.cache/core.mjs', import.meta.url).href);
+const { closeMarkdown } = await import(new URL('./.cache/close-markdown.mjs', import.meta.url).href);
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const OUT = process.argv[2];
@@ -299,6 +300,33 @@ if (on('naive')) {
       `naive total estimated from ${STRATA} sampled prefix parses (the 6 KB estimator was ${(naive6Estimate / naive6).toFixed(2)}× the full run)`,
     ),
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 6. Text helpers outside the scanner: the streaming markdown closer and the result sections,
+//    on inputs built to make a naive reader quadratic; 10× the input should cost 10× the time
+//    (goal ≤ 1.5: these allocate strings as large as their input, and GC makes the big run noisier;
+//    a quadratic reader would show 10×).
+// ---------------------------------------------------------------------------------------------
+if (on('helpers')) {
+  log('node: markdown closer and sections, 10× ratios');
+  const sectionFormats = [createXmlSections(['answer']), createMarkdownSections(['answer'])];
+  const cases = [
+    ['closeMarkdown, open inline markers', (n) => '*a _b `c` [d](e) '.repeat(n / 18), (text) => closeMarkdown(text)],
+    ['closeMarkdown, fence lines', (n) => '```\n'.repeat(n / 4), (text) => closeMarkdown(text)],
+    ['sections, opening tags only', (n) => '<answer>'.repeat(n / 8), (text) => sectionFormats.forEach((f) => f.parseSections(text))],
+    ['sections, header lines', (n) => '# answer\n'.repeat(n / 9), (text) => sectionFormats.forEach((f) => f.parseSections(text))],
+  ];
+  const small = 40 * KB;
+  const big = 400 * KB;
+  for (const [name, make, run] of cases) {
+    const a = make(small);
+    const b = make(big);
+    const fns = { small: repeat(() => run(a), 10), big: () => run(b) };
+    warm(fns);
+    const s = sideBySide(fns, QUICK ? 3 : 7);
+    figures.push(check(`helpers.linear.${name}`, `${name}: 40 KB → 400 KB, t(10n) ÷ 10·t(n)`, linearity(s.small.map((t) => t / 10), a.length, s.big, b.length), '×', { op: '<=', value: 1.5 }));
+  }
 }
 
 function label(n) {

@@ -33,7 +33,7 @@ const previous = existsSync(join(RESULTS, 'latest.json')) ? JSON.parse(readFileS
 const parts = {};
 
 if (only.includes('node')) {
-  log('build: src/index.ts → bench/.cache/core.mjs');
+  log('build: src/index.ts → bench/.cache/core.mjs, the markdown closer → close-markdown.mjs');
   await build({
     entryPoints: [join(here, '../src/index.ts')],
     bundle: true,
@@ -42,6 +42,16 @@ if (only.includes('node')) {
     target: 'es2022',
     packages: 'external',
     outfile: join(CACHE, 'core.mjs'),
+    logLevel: 'warning',
+  });
+  // The React side's markdown closer is plain TypeScript (no React): bundled alone for node.mjs.
+  await build({
+    entryPoints: [join(here, '../src/react/markdown/close-markdown.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'es2022',
+    outfile: join(CACHE, 'close-markdown.mjs'),
     logLevel: 'warning',
   });
   log('node: starting (separate process)');
