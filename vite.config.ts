@@ -151,7 +151,9 @@ export default defineConfig({
         lite: 'src/lite/index.ts',
         remark: 'src/remark/index.ts',
         react: 'src/react/index.ts',
+        'react/lite': 'src/react/lite.ts',
         store: 'src/store/index.ts',
+        'store/lite': 'src/store/lite.ts',
         ai: 'src/ai/index.ts',
         cli: 'src/cli/index.ts',
       },
@@ -164,9 +166,9 @@ export default defineConfig({
         preserveModulesRoot: 'src',
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
-        // The command's shebang; and the React entry is client code for React Server Components
-        // frameworks (Next.js): its file must start with the "use client" directive.
-        banner: (chunk) => (!chunk.isEntry ? '' : chunk.name === 'cli' ? '#!/usr/bin/env node' : chunk.name === 'react' ? '"use client";' : ''),
+        // The command's shebang; and the React entries are client code for React Server Components
+        // frameworks (Next.js): their files must start with the "use client" directive.
+        banner: (chunk) => (!chunk.isEntry ? '' : chunk.name === 'cli' ? '#!/usr/bin/env node' : chunk.name.startsWith('react') ? '"use client";' : ''),
       },
     },
   },

@@ -1,7 +1,10 @@
 // Bundle sizes: min + gzip (esbuild `bundle: true, minify: true, format: 'esm'`, browser platform)
 // of our core and React entries, with their dependencies and alone (dependencies external), of
-// one-syntax apps built on `tool-transcript/lite`, beside react-markdown and Streamdown. React,
-// react-dom and their subpaths are external everywhere. Figures with a goal print it.
+// apps that pass only the syntax objects they use (`tool-transcript/lite`, `/react/lite`),
+// beside react-markdown and Streamdown. React, react-dom and their subpaths are external
+// everywhere. Every figure with a goal prints it, and what it is made of: the share of yaml and
+// of react-markdown + remark-gfm (each measured as what leaving that package out saves), and
+// where a dependency alone leaves less room than our code needs, the floor that sets.
 
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -11,6 +14,7 @@ import { check } from './lib/stats.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const REACT = ['react', 'react-dom', 'react/*', 'react-dom/*'];
+const MARKDOWN = ['react-markdown', 'remark-gfm'];
 
 /** Bytes of the minified bundle of `source` (an ES module's text, resolved from the repository root) and of its gzip. */
 async function measure(source, { external = [], packages } = {}) {
@@ -47,20 +51,32 @@ export const parse = (text) => parseTranscript(text, { syntaxes: [${syntax}Synta
 }
 const SYNTAXES = ['fence', 'caret', 'emoji', 'xml', 'json', 'sentinel', 'hermes'];
 
+/** The React lite entry whole, with the XML syntax: everything a React app that reads XML only can use. */
+const REACT_LITE_XML = "export * from './src/react/lite.ts'; export { xmlSyntax } from './src/lite/index.ts';";
+
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
-/** What a goal's figure is made of that our code cannot shrink: the dependencies it must carry. */
-function floorNote(id, sizes) {
-  if (id === 'core') return `of it yaml ${kB(sizes.yaml.gzip)}, our code ${kB(sizes['core-own'].gzip)}`;
-  if (id === 'react') {
-    return `react-markdown + remark-gfm alone ${kB(sizes['react-markdown-gfm'].gzip)}, yaml ${kB(sizes.yaml.gzip)}, our code ${kB(sizes['react-own'].gzip)}`;
-  }
-  return undefined;
+/**
+ * What a goal's figure is made of, and whether the dependencies alone leave the goal room for
+ * our code: `deps` are the shares that no change of ours removes (yaml is the stack's YAML;
+ * react-markdown + remark-gfm render the text).
+ */
+function composition(goalBytes, deps, own) {
+  const parts = [...deps.map(([name, bytes]) => `${name} ${kB(bytes)}`), `our code ${kB(own)}`];
+  const floor = deps.reduce((sum, [, bytes]) => sum + bytes, 0);
+  const room = goalBytes - floor;
+  const names = deps.map(([name]) => name).join(' + ');
+  // The goal is out of reach when our code alone needs more than the dependencies leave.
+  const verdict =
+    own <= room
+      ? `the dependencies leave ${kB(room)} for our code`
+      : `goal unreachable with ${names}: floor ${kB(floor)} + our code; the goal leaves our code ${kB(room)}, it is ${kB(own)}`;
+  return `${parts.join(', ')}; ${verdict}`;
 }
 
 export async function runBundle() {
   const entries = [
-    { id: 'core', label: 'tool-transcript (core, src/index.ts) with dependencies', source: "export * from './src/index.ts';", goal: 40_000 },
+    { id: 'core', label: 'tool-transcript (core, every syntax) with dependencies', source: "export * from './src/index.ts';", goal: 40_000 },
     {
       id: 'core-parse',
       label: 'tool-transcript core, only parseTranscript + createTranscriptParser imported (tree-shaken), with dependencies',
@@ -68,40 +84,102 @@ export async function runBundle() {
     },
     { id: 'core-own', label: 'tool-transcript core, our code alone (dependencies external)', source: "export * from './src/index.ts';", options: { packages: 'external' } },
     { id: 'core-no-yaml', label: 'tool-transcript core with dependencies except yaml', source: "export * from './src/index.ts';", options: { external: ['yaml'] } },
-    { id: 'yaml', label: 'yaml as the core uses it (core with deps − core without yaml)', derived: true },
     ...SYNTAXES.map((syntax) => ({
       id: `lite-${syntax}`,
       label: `tool-transcript/lite, an app passing only \`${syntax}Syntax\`, with dependencies`,
       source: liteApp(syntax),
     })),
-    { id: 'react', label: 'tool-transcript/react (src/react/index.ts) with dependencies', source: "export * from './src/react/index.ts';", goal: 90_000 },
+    { id: 'react', label: 'tool-transcript/react (every syntax) with dependencies', source: "export * from './src/react/index.ts';", goal: 90_000 },
     { id: 'react-own', label: 'tool-transcript/react, our code alone (dependencies external)', source: "export * from './src/react/index.ts';", options: { packages: 'external' } },
+    { id: 'react-no-yaml', label: 'tool-transcript/react with dependencies except yaml', source: "export * from './src/react/index.ts';", options: { external: ['yaml'] } },
+    {
+      id: 'react-no-markdown',
+      label: 'tool-transcript/react with dependencies except react-markdown and remark-gfm',
+      source: "export * from './src/react/index.ts';",
+      options: { external: MARKDOWN },
+    },
+    { id: 'react-lite-xml', label: 'tool-transcript/react/lite whole + `xmlSyntax` (an XML-only React app), with dependencies', source: REACT_LITE_XML, goal: 90_000 },
+    {
+      id: 'react-lite-xml-app',
+      label: 'an app rendering `<ToolTranscript syntaxes={[xmlSyntax]}>` from tool-transcript/react/lite (tree-shaken), with dependencies',
+      source:
+        "import { createElement } from 'react'; import { ToolTranscript } from './src/react/lite.ts'; import { xmlSyntax } from './src/lite/index.ts';\nexport const App = ({ text }) => createElement(ToolTranscript, { text, syntaxes: [xmlSyntax] });",
+    },
+    { id: 'react-lite-xml-own', label: 'tool-transcript/react/lite + `xmlSyntax`, our code alone (dependencies external)', source: REACT_LITE_XML, options: { packages: 'external' } },
+    { id: 'react-lite-xml-no-markdown', label: 'tool-transcript/react/lite + `xmlSyntax` with dependencies except react-markdown and remark-gfm', source: REACT_LITE_XML, options: { external: MARKDOWN } },
     { id: 'react-markdown', label: 'react-markdown with dependencies', source: "export { default } from 'react-markdown';" },
     { id: 'react-markdown-gfm', label: 'react-markdown + remark-gfm with dependencies', source: "export { default } from 'react-markdown'; export { default as remarkGfm } from 'remark-gfm';" },
     { id: 'streamdown', label: 'Streamdown with dependencies', source: "export * from 'streamdown';" },
   ];
+  const sizes = {};
+  for (const entry of entries) sizes[entry.id] = await measure(entry.source, entry.options);
+  // A dependency's share of a bundle: what the bundle weighs less without it (shared code counted once).
+  const share = (whole, without) => ({ min: sizes[whole].min - sizes[without].min, gzip: sizes[whole].gzip - sizes[without].gzip });
+  const shares = {
+    'core-yaml': share('core', 'core-no-yaml'),
+    'react-yaml': share('react', 'react-no-yaml'),
+    'react-markdown-share': share('react', 'react-no-markdown'),
+    'react-lite-xml-markdown': share('react-lite-xml', 'react-lite-xml-no-markdown'),
+  };
+  const derived = [
+    { id: 'core-yaml', label: 'yaml in the core (core − core without yaml)' },
+    { id: 'react-yaml', label: 'yaml in tool-transcript/react (react − react without yaml)' },
+    { id: 'react-markdown-share', label: 'react-markdown + remark-gfm in tool-transcript/react (react − react without them)' },
+    { id: 'react-lite-xml-markdown', label: 'react-markdown + remark-gfm in the XML-only React app (without them − with them)' },
+  ];
+  Object.assign(sizes, shares);
+
+  const notes = {
+    core: composition(40_000, [['yaml', sizes['core-yaml'].gzip]], sizes['core-own'].gzip),
+    react: composition(
+      90_000,
+      [
+        ['react-markdown + remark-gfm', sizes['react-markdown-share'].gzip],
+        ['yaml', sizes['react-yaml'].gzip],
+      ],
+      sizes['react-own'].gzip,
+    ),
+    'react-lite-xml': composition(
+      90_000,
+      [['react-markdown + remark-gfm', sizes['react-lite-xml-markdown'].gzip]],
+      sizes['react-lite-xml-own'].gzip,
+    ),
+  };
+
   const rows = [];
   const figures = [];
-  const sizes = {};
-  for (const entry of entries) {
-    if (entry.derived) continue;
-    sizes[entry.id] = await measure(entry.source, entry.options);
-  }
-  sizes.yaml = { min: sizes.core.min - sizes['core-no-yaml'].min, gzip: sizes.core.gzip - sizes['core-no-yaml'].gzip };
-  for (const entry of entries) {
+  for (const entry of [...entries, ...derived]) {
     const size = sizes[entry.id];
     const goal = entry.goal ? { op: '<=', value: entry.goal / 1000 } : undefined;
-    const figure = check(`bundle.${entry.id}`, `${entry.label}: min + gzip`, size.gzip / 1000, 'kB', goal, floorNote(entry.id, sizes));
-    rows.push({ id: entry.id, label: entry.label, min: size.min, gzip: size.gzip, goal, pass: figure.pass });
+    const figure = check(`bundle.${entry.id}`, `${entry.label}: min + gzip`, size.gzip / 1000, 'kB', goal, notes[entry.id]);
+    rows.push({ id: entry.id, label: entry.label, min: size.min, gzip: size.gzip, goal, pass: figure.pass, ...(notes[entry.id] ? { note: notes[entry.id] } : {}) });
     figures.push(figure);
   }
   // The issue's third goal: an app that passes only some syntaxes pays only for those. XML reads
-  // no YAML, so an XML-only app must carry none of it.
-  figures.push(check('bundle.lite-xml-yaml', 'yaml in the XML-only tool-transcript/lite app (minified bytes)', sizes['lite-xml'].yaml, 'B', { op: '<=', value: 0 }));
+  // no YAML, so an XML-only app — core or React — must carry none of it.
+  for (const [id, app] of [
+    ['lite-xml', 'tool-transcript/lite'],
+    ['react-lite-xml', 'tool-transcript/react/lite'],
+  ]) {
+    const note = `the app: ${kB(sizes[id].gzip)} min + gzip`;
+    figures.push(check(`bundle.${id}-yaml`, `yaml in the XML-only ${app} app (minified bytes)`, sizes[id].yaml, 'B', { op: '<=', value: 0 }, note));
+  }
   return { figures, tables: { bundle: rows } };
 }
 
+/** The bundle figures with a goal, one line each: what `--only=bundle` prints first. */
+export function bundleGoalLines(figures) {
+  return figures
+    .filter((figure) => figure.goal)
+    .map((figure) => {
+      const verdict = figure.pass ? '✅' : '❌';
+      const value = figure.unit === 'kB' ? `${figure.value.toFixed(1)} kB` : `${figure.value} ${figure.unit}`;
+      return `${verdict} ${figure.label.replace(/: min \+ gzip$/, '')}: ${value} (goal ≤ ${figure.goal.value} ${figure.unit})${figure.note ? `\n     ${figure.note}` : ''}`;
+    });
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === join(process.argv[1])) {
-  const { tables } = await runBundle();
-  console.table(tables.bundle);
+  const { figures, tables } = await runBundle();
+  console.table(tables.bundle.map(({ note, ...row }) => row));
+  console.log(bundleGoalLines(figures).join('\n'));
 }

@@ -4,7 +4,10 @@
  *
  * @packageDocumentation
  */
-export * from './types.js';
+// `tool-transcript/lite` (the `export *` last) with syntax names and the default set wired in:
+// these parser functions replace the lite entry's (a module's own exports win over `export *`),
+// and the registry of names and the formatters are added. (Last, the modules keep the order they
+// had in bundles, which gzip compresses 0.2 kB better.)
 export {
   parseTranscript,
   createTranscriptParser,
@@ -13,36 +16,8 @@ export {
   type TranscriptEventParser,
   type EventParserOptions,
 } from './stream/parser.js';
-export { transcriptTransform, createStreamChunks } from './stream/transform.js';
-export { createChunkEncoder } from './stream/encode.js';
-export type { TranscriptEvent } from './stream/events.js';
-export type { EncodeOptions } from './stream/settle-events.js';
+export { transcriptTransform } from './stream/transform.js';
+export { builtinSyntaxes, defaultSyntaxes, resolveSyntaxes } from './syntaxes/index.js';
 export * from './format/index.js';
-export {
-  builtinSyntaxes,
-  defaultSyntaxes,
-  resolveSyntaxes,
-  createFenceSyntax,
-  fenceSyntax,
-  createEmojiSyntax,
-  emojiSyntax,
-  createCaretSyntax,
-  caretSyntax,
-  createSentinelSyntax,
-  sentinelSyntax,
-  createXmlSyntax,
-  xmlSyntax,
-  createJsonSyntax,
-  jsonSyntax,
-  createHermesSyntax,
-  hermesSyntax,
-  type FenceSyntaxOptions,
-  type EmojiInput,
-  type CaretSyntaxOptions,
-  type CaretGrammar,
-  type SentinelSyntaxOptions,
-  type XmlSyntaxOptions,
-  type XmlStyle,
-  type JsonSyntaxOptions,
-  type JsonStyle,
-} from './syntaxes/index.js';
+export { coerceInput } from './review/coerce.js';
+export * from './lite/index.js';

@@ -1,5 +1,5 @@
 import type { ToolChunk, TranscriptChunk } from '../types.js';
-import { closesFenceRun, openingFenceRun, type FenceRun } from '../scanner/fence-run.js';
+import { closesFenceRun, openingFenceRun, type FenceRun } from '../markdown/index.js';
 
 /** A tool call of a part: its chunk and where its source stands, `[start, end)` in the part. */
 export interface PlacedCall {

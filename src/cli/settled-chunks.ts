@@ -1,4 +1,4 @@
-import { createCallReview } from '../format/call-review.js';
+import { createCallReview } from '../review/call-review.js';
 import { Scanner } from '../scanner/scanner.js';
 import { TranscriptBuilder } from '../stream/transcript-builder.js';
 import { resolveSyntaxes } from '../syntaxes/index.js';
@@ -14,8 +14,7 @@ import type { TranscriptChunk, TranscriptOptions } from '../types.js';
  * numbered across the whole text, are exactly the whole parse's.
  *
  * Built from the same scanner and builder as `parseTranscript` (same syntaxes, same review of
- * calls); the builder keeps every chunk for its `chunks` snapshot, which the CLI never needs,
- * so the chunks read are taken out of that list.
+ * calls); the builder hands the settled chunks over with `takeSettled` and keeps none of them.
  */
 export class SettledChunks {
   private readonly builder: TranscriptBuilder;
@@ -29,20 +28,14 @@ export class SettledChunks {
   /** Feeds the next piece; returns the chunks settled by it. */
   write(text: string): TranscriptChunk[] {
     this.scanner.write(text);
-    return this.take();
+    return this.builder.takeSettled();
   }
 
   /** Ends the input; returns the rest of the chunks (an open block settles, `closed: false`). */
   end(): TranscriptChunk[] {
     this.scanner.end();
     this.builder.finish();
-    return this.take();
-  }
-
-  private take(): TranscriptChunk[] {
-    // `chunks` is the builder's own list (read, it folds the pending text into it): emptied here,
-    // the builder starts a new text chunk for the text that follows.
-    return this.builder.chunks.splice(0);
+    return this.builder.takeSettled();
   }
 }
 

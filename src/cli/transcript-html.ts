@@ -1,14 +1,13 @@
-import type { Root, RootContent } from 'mdast';
+import type { Root } from 'mdast';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { attachHastData } from '../remark/hast.js';
-import { callFingerprint, toolCallFromChunk } from '../remark/node.js';
-import { remarkToolCalls } from '../remark/plugin.js';
+import { treeOfChunks } from '../remark/parse.js';
 import { rehypeSafeUrls } from '../remark/safe-urls.js';
-import type { ToolChunk, ToolSyntax, TranscriptChunk } from '../types.js';
+import { parseTranscript } from '../stream/parser.js';
+import type { ToolSyntax, TranscriptChunk } from '../types.js';
 import { joinAllParts, joinParts, PartCutter, type Part, type PlacedCall } from './parts.js';
 import { SettledChunks } from './settled-chunks.js';
 
@@ -19,16 +18,19 @@ import { SettledChunks } from './settled-chunks.js';
  */
 export const PART_SIZE = 64 * 1024;
 
-/** The remark pipeline `render` uses: GFM, the tool-call plugin, safe URLs, HTML. */
-function createProcessor(syntaxes: ToolSyntax[]) {
-  return unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkToolCalls, { syntaxes })
-    .use(remarkRehype)
-    .use(rehypeSafeUrls)
-    .use(rehypeStringify)
-    .freeze();
+/**
+ * The remark pipeline `render` uses, in its two halves: the markdown between tool blocks
+ * (remark-parse with GFM), and the tree to HTML (safe URLs). In between, the tree is built from
+ * the chunks as the `remarkToolCalls` plugin builds it (`treeOfChunks`), so a document in one
+ * part renders exactly as that plugin renders it (`unified().use(remarkParse).use(remarkGfm)
+ * .use(remarkToolCalls, { syntaxes }).use(remarkRehype).use(rehypeSafeUrls).use(rehypeStringify)`),
+ * without the plugin scanning the text again for calls the CLI already has.
+ */
+const markdownProcessor = unified().use(remarkParse).use(remarkGfm).freeze();
+const htmlProcessor = unified().use(remarkRehype).use(rehypeSafeUrls).use(rehypeStringify).freeze();
+
+function parseMarkdown(text: string): Root {
+  return markdownProcessor.parse(text);
 }
 
 /** The transcript as one HTML fragment (see {@link TranscriptHtml}), read in slices of a part's size. */
@@ -48,14 +50,15 @@ export function renderTranscriptHtml(markdown: string, syntaxes: ToolSyntax[], p
  * pipeline on its own as soon as it is complete, then is dropped: memory follows the part, not
  * the document, and the work is linear. The HTML does not depend on how the text is split.
  *
- * The tool calls are those of the one parse of the whole document (their ids numbered across
- * it), put in place of the calls each part's own parse found. Where a part's own parse finds its
- * calls elsewhere, the scanner's state at the cut before it differed from a fresh start (a fence
- * it still counts open): that cut is undone and the two parts render as one. For that, the last
- * rendered part is held back until the next one shows the cut between them was good.
+ * A part's tree is built from the chunks of the one parse of the whole document (tool ids
+ * numbered across it), not scanned again. The part is still parsed on its own, as the check of
+ * the cut before it: where its own parse finds its calls elsewhere, the scanner's state at that
+ * cut differed from a fresh start (a fence it still counts open), so the cut is undone and the
+ * two parts render as one. For that, the last rendered part is held back until the next one
+ * shows the cut between them was good.
  */
 export class TranscriptHtml {
-  private readonly processor: ReturnType<typeof createProcessor>;
+  private readonly syntaxes: ToolSyntax[];
   private readonly chunks: SettledChunks;
   private readonly cutter: PartCutter;
   /** Rendered, not yet handed out. */
@@ -68,7 +71,7 @@ export class TranscriptHtml {
   private first = true;
 
   constructor(syntaxes: ToolSyntax[], partSize = PART_SIZE) {
-    this.processor = createProcessor(syntaxes);
+    this.syntaxes = syntaxes;
     this.chunks = new SettledChunks({ syntaxes });
     this.cutter = new PartCutter(partSize);
   }
@@ -153,40 +156,46 @@ export class TranscriptHtml {
     this.first = false;
   }
 
-  /** The part as HTML, or `undefined` when its own parse found its calls elsewhere (unless `force`). */
+  /**
+   * The part as HTML, with the whole document's calls; `undefined` when the part's own parse
+   * finds its calls elsewhere, unless `force`: then the part as its own parse reads it.
+   */
   private render(part: Part, force = false): string | undefined {
-    const tree = this.processor.parse(part.text);
-    if (!useWholeDocumentCalls(tree, part.calls) && !force) return undefined;
-    return this.processor.stringify(this.processor.runSync(tree));
+    // The part's own parse is the check of the cut before it (see the class comment); where it
+    // agrees, the text between the calls is the same either way.
+    const own = parseTranscript(part.text, { syntaxes: this.syntaxes });
+    const chunks = callsStandAlike(own, part.calls) ? wholeDocumentChunks(part) : force ? own : undefined;
+    if (chunks === undefined) return undefined;
+    const tree = treeOfChunks(part.text, chunks, parseMarkdown);
+    return htmlProcessor.stringify(htmlProcessor.runSync(tree));
   }
 }
 
-/**
- * Puts the whole document's calls in place of the ones the part's parse found, when those stand
- * at the same places; returns false (tree untouched) when they do not.
- */
-function useWholeDocumentCalls(tree: Root, calls: readonly PlacedCall[]): boolean {
-  const found: number[] = [];
-  tree.children.forEach((child, index) => {
-    if (child.type === 'toolCall') found.push(index);
-  });
-  if (found.length !== calls.length) return false;
-  const same = found.every((index, i) => {
-    const position = tree.children[index]!.position;
-    return position?.start.offset === calls[i]!.start && position.end.offset === calls[i]!.end;
-  });
-  if (!same) return false;
-  found.forEach((index, i) => {
-    tree.children[index] = wholeDocumentNode(calls[i]!.chunk, tree.children[index]!);
-  });
-  return true;
+/** Whether the tool chunks of `own` (the part's own parse) stand where `calls` stand, one for one. */
+function callsStandAlike(own: readonly TranscriptChunk[], calls: readonly PlacedCall[]): boolean {
+  let offset = 0;
+  let index = 0;
+  for (const chunk of own) {
+    if (chunk.type === 'text') {
+      offset += chunk.value.length;
+      continue;
+    }
+    const call = calls[index++];
+    if (call?.start !== offset || call.end !== offset + chunk.raw.length) return false;
+    offset += chunk.raw.length;
+  }
+  return index === calls.length;
 }
 
-/** The node for a call of the whole document, where the part's own node stood. */
-function wholeDocumentNode(chunk: ToolChunk, stood: RootContent): RootContent {
-  const node = toolCallFromChunk(chunk);
-  node.position = stood.position;
-  node.data = { toolCallFingerprint: callFingerprint(node) };
-  attachHastData(node);
-  return node;
+/** The part's chunks as the whole document reads them: its calls, and the text between as one chunk each. */
+function wholeDocumentChunks(part: Part): TranscriptChunk[] {
+  const chunks: TranscriptChunk[] = [];
+  let offset = 0;
+  for (const call of part.calls) {
+    if (call.start > offset) chunks.push({ type: 'text', value: part.text.slice(offset, call.start) });
+    chunks.push(call.chunk);
+    offset = call.end;
+  }
+  if (offset < part.text.length) chunks.push({ type: 'text', value: part.text.slice(offset) });
+  return chunks;
 }

@@ -1,10 +1,8 @@
 /**
- * Formatters back to the model: tool manifests (`describeTools`), sections
- * for tool results and sectioned replies, and the schema coercion and
- * call-count policy the parser options use.
- *
- * @packageDocumentation
+ * Prompt output: what the library writes for the model to read. Tool manifests in any syntax
+ * (`describeTools`, provider presets, example calls) and sections for tool results and
+ * sectioned replies (markdown headings or XML tags). How parsed calls are checked against the
+ * same tools is the parse-time review (`review/`); reading JSON Schemas is `json-schema/`.
  */
 export * from './describe/index.js';
 export * from './sections/index.js';
-export { coerceInput } from './schema/coerce.js';

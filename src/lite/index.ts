@@ -21,7 +21,7 @@ export {
   type TranscriptEventParser,
   type EventParserOptions,
 } from '../stream/event-parser.js';
-export { createStreamChunks } from '../stream/transform.js';
+export { createStreamChunks } from '../stream/stream-chunks.js';
 export { createChunkEncoder } from '../stream/encode.js';
 export type { TranscriptEvent } from '../stream/events.js';
 export type { EncodeOptions } from '../stream/settle-events.js';

@@ -1,7 +1,7 @@
-import { useMemo, type ComponentProps } from 'react';
+import { useMemo, type ComponentProps, type ReactElement } from 'react';
 import type { Options as MarkdownOptions } from 'react-markdown';
 import type { ToolCardLabelOverrides } from '../card/index.js';
-import type { TranscriptState } from '../store/index.js';
+import type { TranscriptState, TranscriptStore } from '../store/types.js';
 import { useStableValue } from './stable-value.js';
 import { ToolCallSettingsContext, useToolCallSettings, type ToolCallHighlighter, type ToolCallSettings } from './tool-call/settings.js';
 import { ToolActionsContext, useStableActions, type ToolActions } from './tool-actions.js';
@@ -9,7 +9,7 @@ import { createRevealGate, RevealGateContext } from './reveal/reveal-gate.js';
 import { createNearViewport, NearViewportContext } from './deferred/near-viewport.js';
 import { makeTranscriptConfig, TranscriptConfigContext, type ToolComponents, type TranscriptRenderOptions } from './transcript-config.js';
 import { TranscriptItems } from './TranscriptItems.js';
-import { useToolTranscript, type TranscriptSource, type TranscriptSourceOptions } from './use-tool-transcript.js';
+import type { TranscriptSource, TranscriptSourceOptions } from './use-tool-transcript.js';
 import { useTranscriptStatus, useTranscriptStore } from './use-transcript-store.js';
 
 /** Props of {@link ToolTranscript} besides the source. */
@@ -41,37 +41,18 @@ export type ToolTranscriptProps = TranscriptSource &
   Omit<ComponentProps<'div'>, 'children' | keyof ToolTranscriptOptions>;
 
 /**
- * Renders assistant text with embedded tool calls: markdown for the text, a
- * card per tool call (`data-tool-call-id`, `data-status`), from exactly one of
- * `text`, `stream`, `chunks`, `store` or `message`.
- *
- * Lifecycle: a call in `approval-requested` shows Approve and Deny buttons that
- * call `onToolApprovalResponse` (pass `useChat`'s `addToolApprovalResponse`);
- * custom components get `onToolOutput` (pass `addToolOutput`) to answer
- * client-side tools. `streaming={false}` says the response is over (stopped,
- * finished or failed): a call still receiving input shows as interrupted.
- *
- * Rendering is incremental: a delta re-renders only the item it changed (the
- * last markdown block, or the open tool card). Inline `toolComponents`, `components`
- * and plugin arrays are compared by structure, and the callbacks are called
- * through stable wrappers, so writing them inline does not re-render the
- * transcript — but an inline component *inside* them (defined in render) does:
- * define components once, outside render.
- *
- * Works with `renderToString` and hydrates without mismatch: ids come from the
- * text, and time-dependent parts (elapsed time) appear only after hydration.
- *
- * @example
- * <ToolTranscript text={assistantText} toolComponents={{ weather: WeatherCard }} />
- * // An AI SDK UIMessage from useChat:
- * <ToolTranscript
- *   message={message}
- *   streaming={status === 'streaming' && message === messages.at(-1)}
- *   onToolApprovalResponse={addToolApprovalResponse}
- *   onToolOutput={addToolOutput}
- * />
+ * The `<ToolTranscript>` component over `useStore`, the hook that makes the store of its source:
+ * `tool-transcript/react`'s (syntax names and the default set) or `tool-transcript/react/lite`'s
+ * (the syntax objects passed, nothing else). Everything else is the same component.
  */
-export function ToolTranscript(props: ToolTranscriptProps) {
+export function transcriptComponent<Props extends ToolTranscriptProps>(useStore: (props: Props) => TranscriptStore): (props: Props) => ReactElement {
+  return function ToolTranscript(props: Props) {
+    return useTranscriptView(props, useStore(props));
+  };
+}
+
+/** The component's body once its store is made (a hook: it calls hooks). */
+function useTranscriptView(props: ToolTranscriptProps, store: TranscriptStore): ReactElement {
   const {
     text: _text,
     stream: _stream,
@@ -99,7 +80,6 @@ export function ToolTranscript(props: ToolTranscriptProps) {
     className,
     ...rest
   } = props;
-  const store = useToolTranscript(props);
   const storeStatus = useTranscriptStatus(store);
   const failure = useTranscriptStore(store, selectError);
   // `streaming={false}` wins over a store that still waits for a part (a stopped `message`).

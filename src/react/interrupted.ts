@@ -1,4 +1,4 @@
-import { INTERRUPTED_TEXT } from '../store/index.js';
+import { INTERRUPTED_TEXT } from '../store/create-store.js';
 import type { ToolChunk } from '../types.js';
 
 /** The error text of a call that was still receiving its input when the response stopped (from the store). */

@@ -1,11 +1,10 @@
 import { useEffect, useMemo } from 'react';
 import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.js';
-import { createTranscriptStore, type TranscriptMessage, type TranscriptStore } from '../store/index.js';
+import type { TranscriptMessage, TranscriptStore } from '../store/types.js';
 import { extendsText } from '../store/extends-text.js';
 import type { TranscriptChunk, TranscriptOptions } from '../types.js';
 import { useStableValue } from './stable-value.js';
 
-/** A text stream: a Web `ReadableStream` or any async iterable of text deltas. */
 /**
  * What the `stream` prop reads: text deltas, or bytes (a `fetch` response's `body`), which are
  * decoded as UTF-8 across chunk boundaries.
@@ -71,22 +70,15 @@ interface Holder {
   fedMessage?: TranscriptMessage;
 }
 
+/** Makes the store of a source from its options: `createTranscriptStore` of the full or the lite store entry. */
+export type StoreFactory = (options: TranscriptOptions) => TranscriptStore;
+
 /**
- * The transcript store behind a source. `store` is returned as it is; for the
- * other sources a store is created (once per `stream`, and again when the
- * options change) and fed:
- *
- * - `text` is parsed during the first render (so `renderToString` shows it),
- *   then, when it changes, fed only its new suffix when it extends the
- *   previous text, or parsed again from the start when it does not;
- * - `stream` is read after mount (nothing on the server), ended when it is
- *   done, failed (`store.fail`) when it errors, and cancelled on unmount;
- * - `chunks` and `message` are applied with `setChunks` / `setMessage`, which
- *   keep the items of unchanged chunks and parts.
- *
- * Updates after the first render are applied in a layout effect, before paint.
+ * What `useToolTranscript` does (see it there), with the store made by `createStore`: the
+ * hooks of `tool-transcript/react` and `tool-transcript/react/lite` differ only in it. A module
+ * constant: a new function does not make a new store.
  */
-export function useToolTranscript(source: TranscriptSource & TranscriptSourceOptions): TranscriptStore {
+export function useTranscriptSource(source: TranscriptSource & TranscriptSourceOptions, createStore: StoreFactory): TranscriptStore {
   const kind = sourceKind(source);
   const { streaming } = source;
   // Written inline, the options are a new object each render: compared by value (syntax objects by identity).
@@ -106,7 +98,7 @@ export function useToolTranscript(source: TranscriptSource & TranscriptSourceOpt
   const optionsKey = kind === 'stream' ? undefined : options;
 
   const holder = useMemo<Holder>(
-    () => createHolder(kind, source, withoutUndefined(options)),
+    () => createHolder(kind, source, () => createStore(withoutUndefined(options))),
     // New values of text, chunks and message are fed by the effect below, not to a new store.
     [kind, identity, optionsKey],
   );
@@ -137,9 +129,9 @@ function sourceKind(source: Partial<Sources>): SourceKey | undefined {
   return set[0];
 }
 
-function createHolder(kind: SourceKey | undefined, source: Partial<Sources> & TranscriptSourceOptions, options: TranscriptOptions): Holder {
+function createHolder(kind: SourceKey | undefined, source: Partial<Sources> & TranscriptSourceOptions, makeStore: () => TranscriptStore): Holder {
   if (kind === 'store') return { store: source.store! };
-  const holder: Holder = { store: createTranscriptStore(options) };
+  const holder: Holder = { store: makeStore() };
   // Fed during render so that the server render and the hydrating render show the content.
   if (kind === 'text') {
     holder.store.append(source.text!);

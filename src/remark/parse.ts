@@ -1,6 +1,6 @@
 import type { Root, RootContent, Text } from 'mdast';
 import { parseTranscript } from '../stream/parser.js';
-import type { TranscriptOptions } from '../types.js';
+import type { TranscriptChunk, TranscriptOptions } from '../types.js';
 import { attachHastData, type ToolCallHastOptions } from './hast.js';
 import { callFingerprint, toolCallFromChunk } from './node.js';
 import { PointLocator, shiftTree, type Origin, type Point } from './positions.js';
@@ -30,10 +30,26 @@ const PARAGRAPH_GUARD = '§';
  * resolve in another.
  */
 export function parseWithToolCalls(doc: string, parseMarkdown: MarkdownParser, options: TranscriptOptions & ToolCallHastOptions = {}): Root {
+  return treeOfChunks(doc, parseTranscript(doc, options), parseMarkdown, options);
+}
+
+/**
+ * {@link parseWithToolCalls} for a document already read: the tree of `doc` from its chunks, whose
+ * text values and block `raw`s must add up to `doc` in order (as `parseTranscript`'s do). Each
+ * text chunk is parsed as one run, so consecutive text chunks would split a paragraph: pass the
+ * text between blocks as one chunk. For a reader that has the chunks from another parse (the
+ * CLI renders parts of a document it parsed once).
+ */
+export function treeOfChunks(
+  doc: string,
+  chunks: Iterable<TranscriptChunk>,
+  parseMarkdown: MarkdownParser,
+  options: ToolCallHastOptions = {},
+): Root {
   const locator = new PointLocator(doc);
   const children: RootContent[] = [];
   let offset = 0;
-  for (const chunk of parseTranscript(doc, options)) {
+  for (const chunk of chunks) {
     if (chunk.type === 'text') {
       // A loop, not a spread: a long run can hold more nodes than a call takes arguments.
       for (const node of parseRun(doc, offset, offset + chunk.value.length, locator, parseMarkdown)) children.push(node);

@@ -6,9 +6,9 @@
  * - containers: block quotes and list items, kept open from line to line and
  *   closed where CommonMark closes them (a fence, indented code or HTML block
  *   inside ends with its container; a paragraph may continue lazily);
- * - fenced code (``` and ~~~), indented code (four columns, not inside a
- *   paragraph), HTML blocks: kinds 1–5 are code, kinds 6–7 hold calls but no
- *   code (see html-block.ts);
+ * - fenced code (``` and ~~~, by the fence rules of src/markdown/fence.ts),
+ *   indented code (four columns, not inside a paragraph), HTML blocks: kinds
+ *   1–5 are code, kinds 6–7 hold calls but no code (see html-block.ts);
  * - inline code spans, through {@link CodeSpans}.
  *
  * Not tracked: setext and ATX headings, thematic breaks, tables, link
@@ -20,6 +20,8 @@
  * code unit that ends up as text, one at a time, in order; a tool block read
  * in place of text is reported by {@link MarkdownTracker.afterBlock}.
  */
+import { closesAtLineEnd, closingLineStart, infoRefuses, isFenceChar, MIN_FENCE_RUN, NOT_CLOSING, readClosingUnit, type ClosingLine, type FenceRun } from '../markdown/fence.js';
+import { isLineEnd, isSpaceOrTab, MAX_INDENT } from '../markdown/lines.js';
 import { CodeSpans, SpanState, type SpanSink } from './code-spans.js';
 import { endsHtml, HTML_MORE, readHtmlStart, readTag, slideWindow, Tag, UNTIL_BLANK } from './html-block.js';
 
@@ -54,18 +56,6 @@ const enum Phase {
   Start,
   /** The block's content. */
   Content,
-}
-
-/** Progress of a possible closing fence line inside fenced code. */
-const enum Closer {
-  /** Up to three spaces so far. */
-  Indent,
-  /** Reading the run of fence characters. */
-  Run,
-  /** After the run: only spaces and tabs may follow. */
-  Trail,
-  /** This line cannot close the fence. */
-  No,
 }
 
 /** Progress through a list marker (`-`, `*`, `+`, or up to nine digits and `.`/`)`). */
@@ -122,13 +112,13 @@ export class MarkdownTracker {
   private fenceInfo = false;
   /** A look ahead saw that this info line holds a backtick: no fence (see refuseFence). */
   private infoRefused = false;
-  private fenceChar = '';
-  private fenceLength = 0;
+  /** The open fence (or the run that may open one, on its info line). */
+  private fence: FenceRun = NO_FENCE;
   private fenceStart = 0;
   /** The leaf before a backtick fence's info line, back if the line turns out paragraph text. */
   private fencePrevLeaf = Leaf.None;
-  private closer = Closer.Indent;
-  private closerRun = 0;
+  /** How far a line inside the fence has gone towards closing it. */
+  private closing: ClosingLine = closingLineStart();
 
   /** Length of the backtick or tilde run being read. */
   private run = 0;
@@ -161,25 +151,25 @@ export class MarkdownTracker {
    * run, a container the line does not continue, the block's start).
    */
   classify(unit: string): number {
-    if (unit === '\n' || unit === '\r' || (unit === '\uFEFF' && this.offset === 0)) return 0;
+    if (isLineEnd(unit) || (unit === '\uFEFF' && this.offset === 0)) return 0;
     this.settle(unit);
-    if (this.leaf === Leaf.Fenced && this.fenceInfo && this.fenceChar === '`') {
+    if (this.onFenceInfo()) {
       // A backtick later on this line would make it paragraph text: undecided (see spanState).
       return INLINE;
     }
     if (this.phase === Phase.Prefix || this.leaf === Leaf.Fenced || this.leaf === Leaf.Indented) return 0;
     if (this.leaf === Leaf.Html && this.htmlEnd !== UNTIL_BLANK) return 0;
-    const atLineStart = this.lineStart && this.column <= 3 && this.run === 0;
+    const atLineStart = this.lineStart && this.column <= MAX_INDENT && this.run === 0;
     if (this.spans.state(this.offset) === SpanState.Code) {
       // Inside a code span only a fence line can begin: it ends the paragraph.
-      return atLineStart && (unit === '`' || unit === '~') ? LINE_START : 0;
+      return atLineStart && isFenceChar(unit) ? LINE_START : 0;
     }
     return atLineStart ? LINE_START | INLINE : INLINE;
   }
 
   /** The current point is on the info line of a backtick fence opener (undecided, see spanState). */
   onFenceInfo(): boolean {
-    return this.leaf === Leaf.Fenced && this.fenceInfo && this.fenceChar === '`';
+    return this.leaf === Leaf.Fenced && this.fenceInfo && this.fence.char === '`';
   }
 
   /** Where a block whose opener began at the current point stands as far as code spans go. */
@@ -190,6 +180,11 @@ export class MarkdownTracker {
     return this.spans.state(this.offset);
   }
 
+  /** A fence is open: read between lines, the next line starts inside fenced code (tests compare the markdown readers by it). */
+  fenceOpen(): boolean {
+    return this.leaf === Leaf.Fenced && !this.fenceInfo;
+  }
+
   /** A look ahead found a backtick later on this fence info line: the line is paragraph text. */
   refuseFence(): void {
     this.infoRefused = true;
@@ -197,7 +192,7 @@ export class MarkdownTracker {
 
   /** Takes one unit of text. */
   feed(unit: string): void {
-    if (unit === '\n' || unit === '\r') {
+    if (isLineEnd(unit)) {
       this.lineBreak(unit);
       return;
     }
@@ -225,7 +220,7 @@ export class MarkdownTracker {
   endOfInput(): void {
     if (this.run > 0) this.settleRun();
     // A fence info line that reaches the end of input is a fence's.
-    if (this.leaf === Leaf.Fenced && this.fenceInfo && this.fenceChar === '`') this.fenceConfirmed();
+    if (this.onFenceInfo()) this.fenceConfirmed();
   }
 
   /**
@@ -321,6 +316,8 @@ export class MarkdownTracker {
   /** All prefixes matched: fenced code and HTML blocks go on; other lines look for a block start. */
   private enterBlock(): void {
     this.phase = this.leaf === Leaf.Fenced || this.leaf === Leaf.Html ? Phase.Content : Phase.Start;
+    // A tab in the prefixes may reach past the content column: those columns are indentation.
+    if (this.leaf === Leaf.Fenced) this.closing = closingLineStart(this.column - this.blockColumn, this.column);
   }
 
   /** The line does not continue the container at {@link matched}. */
@@ -355,7 +352,7 @@ export class MarkdownTracker {
       this.phase = Phase.Content;
       return;
     }
-    if (indent >= 4) {
+    if (indent > MAX_INDENT) {
       if (this.leaf === Leaf.Paragraph) this.beginParagraph();
       else if (this.leaf !== Leaf.Indented) {
         this.closeUnmatched();
@@ -373,7 +370,7 @@ export class MarkdownTracker {
     if (this.containers.length < MAX_DEPTH && (unit === '>' || unit === '-' || unit === '*' || unit === '+' || isDigit(unit))) return;
     this.blank = false;
     this.phase = Phase.Content;
-    if (unit === '`' || unit === '~') {
+    if (isFenceChar(unit)) {
       // A fence or paragraph text: the run decides.
       this.blockStartRun = true;
       return;
@@ -508,7 +505,7 @@ export class MarkdownTracker {
           this.closerUnit(unit);
           return;
         }
-        if (unit !== '`' || this.fenceChar !== '`') {
+        if (!infoRefuses(this.fence.char, unit)) {
           // Backslashes count: should the line turn out text, `\`` there is escaped.
           this.backslashes = unit === '\\' ? this.backslashes + 1 : 0;
           return;
@@ -530,7 +527,7 @@ export class MarkdownTracker {
     }
     this.lineStart = false;
     if (this.htmlReading) this.readHtml(unit);
-    if (unit === '`' || unit === '~') {
+    if (isFenceChar(unit)) {
       if (this.run === 0) {
         this.runChar = unit;
         this.runStart = this.offset;
@@ -588,11 +585,10 @@ export class MarkdownTracker {
     this.run = 0;
     const opensBlock = this.runOpensBlock;
     this.runOpensBlock = false;
-    if (opensBlock && length >= 3) {
+    if (opensBlock && length >= MIN_FENCE_RUN) {
       // A fence opener, unless a backtick fence's info string holds a backtick
       // (decided at the line end, and only then does it interrupt a paragraph).
-      this.fenceChar = this.runChar;
-      this.fenceLength = length;
+      this.fence = { char: this.runChar, length };
       this.fenceStart = this.runStart;
       this.fencePrevLeaf = this.leaf;
       if (this.runChar === '~') this.fenceOpens();
@@ -614,7 +610,7 @@ export class MarkdownTracker {
   private fenceConfirmed(): void {
     this.fenceInfo = false;
     this.infoRefused = false;
-    this.spans.fenceDecided(true, this.fenceLength);
+    this.spans.fenceDecided(true, this.fence.length);
     this.fenceOpens();
   }
 
@@ -624,38 +620,24 @@ export class MarkdownTracker {
     this.infoRefused = false;
     this.leaf = this.fencePrevLeaf;
     this.beginParagraph();
-    this.spans.run(this.fenceLength, false, this.fenceStart);
-    this.spans.fenceDecided(false, this.fenceLength);
+    this.spans.run(this.fence.length, false, this.fenceStart);
+    this.spans.fenceDecided(false, this.fence.length);
   }
 
   /** A unit of a line inside fenced code: it may close the fence. */
   private closerUnit(unit: string): void {
-    switch (this.closer) {
-      case Closer.Indent:
-        if (unit === ' ' && this.column - this.blockColumn < 3) {
-          this.column++;
-          return;
-        }
-        if (unit === this.fenceChar) {
-          this.closer = Closer.Run;
-          this.closerRun = 1;
-          return;
-        }
-        this.closer = Closer.No;
+    if (this.closing === NOT_CLOSING) return;
+    if (this.quoteSpace) {
+      // The optional space after `>` is the marker's, not indentation (of a tab, its first column).
+      this.quoteSpace = false;
+      if (isSpaceOrTab(unit)) {
+        const width = unit === ' ' ? 1 : 4 - (this.column % 4);
+        this.column += width;
+        this.closing = closingLineStart(width - 1, this.column);
         return;
-      case Closer.Run:
-        if (unit === this.fenceChar) {
-          this.closerRun++;
-          return;
-        }
-        this.closer = unit === ' ' || unit === '\t' ? Closer.Trail : Closer.No;
-        return;
-      case Closer.Trail:
-        if (unit !== ' ' && unit !== '\t') this.closer = Closer.No;
-        return;
-      default:
-        return;
+      }
     }
+    this.closing = readClosingUnit(this.closing, unit, this.fence);
   }
 
   private lineBreak(unit: string): void {
@@ -683,10 +665,9 @@ export class MarkdownTracker {
     switch (this.leaf) {
       case Leaf.Fenced:
         if (this.fenceInfo) {
-          if (this.fenceChar === '`') this.fenceConfirmed();
+          if (this.fence.char === '`') this.fenceConfirmed();
           else this.fenceInfo = false;
-        }
-        else if ((this.closer === Closer.Run || this.closer === Closer.Trail) && this.closerRun >= this.fenceLength) this.leaf = Leaf.None;
+        } else if (closesAtLineEnd(this.closing, this.fence)) this.leaf = Leaf.None;
         break;
       case Leaf.Html:
         if (this.htmlEnded || (this.blank && this.htmlEnd === UNTIL_BLANK)) this.leaf = Leaf.None;
@@ -734,8 +715,7 @@ export class MarkdownTracker {
     this.quoteSpace = false;
     this.interruptsParagraph = false;
     this.deferredItem = 0;
-    this.closer = Closer.Indent;
-    this.closerRun = 0;
+    this.closing = closingLineStart();
     this.backslashes = 0;
     this.blockStartRun = false;
     this.htmlReading = false;
@@ -753,6 +733,9 @@ export class MarkdownTracker {
     } else this.column++;
   }
 }
+
+/** No fence open. */
+const NO_FENCE: FenceRun = { char: '', length: 0 };
 
 function isDigit(unit: string): boolean {
   return unit >= '0' && unit <= '9';

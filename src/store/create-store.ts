@@ -2,6 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { ToolApproval, TranscriptChunk, TranscriptOptions, UIMessageChunk } from '../types.js';
 import { KeyedListeners } from './keyed-listeners.js';
 import { TranscriptModel, type ToolPatch } from './model.js';
+import type { StoreSyntaxes } from './store-syntaxes.js';
 import type {
   StoreWork,
   TranscriptItem,
@@ -23,25 +24,11 @@ export const ABORTED_TEXT = 'The response was aborted.';
 export const INTERRUPTED_TEXT = 'The response stopped before this call was complete.';
 
 /**
- * Creates a transcript store: a zustand vanilla store of
- * `{ ids, byId, status }` fed by `append`/`end` (assistant text parsed for
- * embedded tool calls), `applyChunk` (an AI SDK UI-message stream, native
- * tool calls included), `setChunks`, `setMessage`, and settled by
- * `setToolOutput`/`setToolError`/`setToolApproval`/`fail`. See {@link TranscriptState}
- * for the item ids and the identity guarantees.
- *
- * Everything is folded from one event stream: the parser's `TranscriptEvent`s for
- * text, and the AI SDK's chunks (or a message's parts) mapped onto the same items. Per
- * delta the store does the parser's work plus a constant.
- *
- * @example
- * const store = createTranscriptStore();
- * for await (const delta of textStream) store.append(delta);
- * store.end();
- * store.getState().ids; // ['text-1', 'tool-call-1', 'text-2']
+ * The transcript store over `syntaxes` (see {@link StoreSyntaxes}): what `createTranscriptStore`
+ * of `tool-transcript/store` and of `tool-transcript/store/lite` both are.
  */
-export function createTranscriptStore(options: TranscriptOptions = {}): TranscriptStore {
-  const model = new TranscriptModel(options);
+export function createStoreWith(options: TranscriptOptions, syntaxes: StoreSyntaxes): TranscriptStore {
+  const model = new TranscriptModel(options, syntaxes);
   const itemListeners = new KeyedListeners();
   let status: TranscriptStatus = 'idle';
   let error: string | undefined;

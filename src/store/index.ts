@@ -6,17 +6,7 @@
  *
  * @packageDocumentation
  */
-export { createTranscriptStore, ABORTED_TEXT, INTERRUPTED_TEXT } from './create-store.js';
-export { NATIVE_SYNTAX } from './native-tool.js';
-/** The one partial-JSON repairer (the AI SDK's semantics: `{"a": tr` → `{ a: true }`), linear in depth. */
-export { parsePartialJson } from '../syntaxes/json/calls.js';
-export type {
-  StoreWork,
-  TranscriptItem,
-  TranscriptMessage,
-  TranscriptMessagePart,
-  TranscriptState,
-  TranscriptStatus,
-  TranscriptStore,
-  TranscriptStreamChunk,
-} from './types.js';
+// The lite entry (the `export *` last) with syntax names and the default set wired in:
+// `createTranscriptStore` replaces the lite one (a module's own exports win over `export *`).
+export { createTranscriptStore } from './transcript-store.js';
+export * from './lite.js';

@@ -1,5 +1,4 @@
 import type { TranscriptEvent } from '../stream/events.js';
-import { createSegmentParser } from '../stream/parser.js';
 import { createWorkMeter } from '../scanner/work-meter.js';
 import type { TextChunk, ToolApproval, ToolChunk, ToolState, TranscriptChunk, TranscriptOptions } from '../types.js';
 import { extendsText } from './extends-text.js';
@@ -7,7 +6,8 @@ import { IdOrder } from './id-order.js';
 import { nativeToolChunk, NATIVE_SYNTAX, StreamedJsonInput, transcriptMetadata, type NativeToolFields } from './native-tool.js';
 import { RecordHistory } from './record-history.js';
 import { ChunksSegment, NativeSegment, ParsedSegment, SkippedSegment, type Segment } from './segments.js';
-import { findSyntax, SourceInput } from './source-input.js';
+import { SourceInput } from './source-input.js';
+import type { StoreSyntaxes } from './store-syntaxes.js';
 import type { TranscriptItem, TranscriptMessage, TranscriptMessagePart } from './types.js';
 
 /**
@@ -70,7 +70,10 @@ export class TranscriptModel {
   private chunksSegment: ChunksSegment | undefined;
   private shownChunks: readonly TranscriptChunk[] = [];
 
-  constructor(private readonly options: TranscriptOptions) {}
+  constructor(
+    private readonly options: TranscriptOptions,
+    private readonly syntaxes: StoreSyntaxes,
+  ) {}
 
   // -- reading --------------------------------------------------------------
 
@@ -176,7 +179,7 @@ export class TranscriptModel {
   toolInputStart(toolCallId: string, toolName: string, toolMetadata?: unknown, inputEncoding?: unknown): void {
     const segment = this.nativeSegment(toolCallId, { toolCallId, toolName, state: 'input-streaming', toolMetadata });
     const syntaxName = inputEncoding === 'text' ? transcriptMetadata(toolMetadata)?.syntax : undefined;
-    const syntax = syntaxName === undefined ? undefined : findSyntax(syntaxName, this.options);
+    const syntax = syntaxName === undefined ? undefined : this.syntaxes.find(syntaxName, this.options);
     segment.source = syntax ? new SourceInput(syntax, this.options) : undefined;
     segment.json = syntax || inputEncoding === 'text' ? undefined : new StreamedJsonInput(this.parserWork);
   }
@@ -260,7 +263,7 @@ export class TranscriptModel {
   private syncTextPart(part: TranscriptMessagePart, slot: ParsedSegment | undefined): void {
     let segment = slot;
     if (!segment) {
-      segment = new ParsedSegment(createSegmentParser(this.options, this.toolItems, this.parserWork));
+      segment = new ParsedSegment(this.syntaxes.segmentParser(this.options, this.toolItems, this.parserWork));
       this.pushSlot(segment);
     }
     const text = part.text ?? '';
@@ -281,7 +284,7 @@ export class TranscriptModel {
   private reparse(segment: ParsedSegment, text: string): void {
     const old = segment.itemIds.splice(0);
     segment.items.clear();
-    segment.parser = createSegmentParser(this.options, this.toolItems - old.filter((id) => this.entries.get(id)?.source.type === 'tool').length, this.parserWork);
+    segment.parser = this.syntaxes.segmentParser(this.options, this.toolItems - old.filter((id) => this.entries.get(id)?.source.type === 'tool').length, this.parserWork);
     segment.ended = false;
     const reusable = old.slice();
     this.fold(segment, segment.parser.write(text), reusable);
@@ -327,7 +330,7 @@ export class TranscriptModel {
   private liveSource(segment: NativeSegment | undefined, part: TranscriptMessagePart, chunk: ToolChunk): ToolChunk | undefined {
     const raw = typeof part.rawInput === 'string' ? part.rawInput : typeof part.input === 'string' ? part.input : undefined;
     const syntaxName = transcriptMetadata(part.toolMetadata)?.syntax;
-    const syntax = raw === undefined || syntaxName === undefined ? undefined : findSyntax(syntaxName, this.options);
+    const syntax = raw === undefined || syntaxName === undefined ? undefined : this.syntaxes.find(syntaxName, this.options);
     if (raw === undefined || !syntax) return undefined;
     const holder = segment ?? { source: undefined as SourceInput | undefined };
     let reader = holder.source;
@@ -385,7 +388,7 @@ export class TranscriptModel {
 
   private addParsedSegment(): ParsedSegment {
     // Generated ids continue the store's count of tools, so two text parts give no two `tool-call-1`.
-    const segment = new ParsedSegment(createSegmentParser(this.options, this.toolItems, this.parserWork));
+    const segment = new ParsedSegment(this.syntaxes.segmentParser(this.options, this.toolItems, this.parserWork));
     this.segments.push(segment);
     return segment;
   }

@@ -1,20 +1,10 @@
-import { createTranscriptEventParser, type TranscriptEventParser } from '../stream/parser.js';
-import { builtinSyntaxes, resolveSyntaxes } from '../syntaxes/index.js';
-import type { SyntaxName, ToolSyntax, TranscriptOptions } from '../types.js';
+import { createTranscriptEventParser, type TranscriptEventParser } from '../stream/event-parser.js';
+import type { ToolSyntax, TranscriptOptions } from '../types.js';
 
 /** The input so far of a block read from its source text. */
 export interface SourceProgress {
   input: unknown;
   toolName?: string;
-}
-
-/**
- * The syntax named `name`: one of the store's own syntaxes (a custom one included), else a
- * built-in one, else `undefined`.
- */
-export function findSyntax(name: string, options: TranscriptOptions): ToolSyntax | undefined {
-  const own = options.syntaxes === undefined ? undefined : resolveSyntaxes(options.syntaxes).find((syntax) => syntax.name === name);
-  return own ?? builtinSyntaxes[name as SyntaxName];
 }
 
 /**

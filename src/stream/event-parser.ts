@@ -1,4 +1,4 @@
-import { createCallReview } from '../format/call-review.js';
+import { createCallReview } from '../review/call-review.js';
 import { Scanner } from '../scanner/scanner.js';
 import { createWorkMeter } from '../scanner/work-meter.js';
 import type { ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunk, UIMessageChunkFor, WorkMeter } from '../types.js';
@@ -129,8 +129,8 @@ export function transcriptTransform<Options extends ExplicitOptions>(options: Op
   });
 }
 
-/** The syntax list, checked: plain JavaScript callers can pass anything. */
-function checkedSyntaxes(syntaxes: readonly ToolSyntax[] | undefined): readonly ToolSyntax[] {
+/** The syntax list, checked: plain JavaScript callers can pass anything. @internal */
+export function checkedSyntaxes(syntaxes: readonly ToolSyntax[] | undefined): readonly ToolSyntax[] {
   if (!Array.isArray(syntaxes)) {
     throw new TypeError('tool-transcript: `syntaxes` must be an array of syntax objects (for example [xmlSyntax]): tool-transcript/lite has no default set');
   }

@@ -1,4 +1,4 @@
-import type { CallReview } from '../format/call-review.js';
+import type { CallReview } from '../review/call-review.js';
 import type { ActiveBlock, ScannerSink } from '../scanner/scanner.js';
 import { TextBuffer } from '../scanner/text-buffer.js';
 import type { ParsedCall, ToolChunk, TranscriptChunk } from '../types.js';
@@ -76,10 +76,26 @@ export class TranscriptBuilder implements ScannerSink {
     this.toolCount = options.toolOffset ?? 0;
   }
 
-  /** The chunks so far (an open block excluded); the last text chunk is replaced, never mutated, when it grows. */
-  get chunks(): TranscriptChunk[] {
+  /**
+   * The settled chunks so far (an open block excluded, and those handed out by
+   * {@link takeSettled}); the last text chunk is replaced, never mutated, when it grows. The
+   * builder's own list, read-only and live: copy it to keep a snapshot.
+   */
+  get chunks(): readonly TranscriptChunk[] {
     this.foldText();
     return this.done;
+  }
+
+  /**
+   * Hands out the settled chunks since the last take and forgets them, for a reader that
+   * consumes chunks as they settle and never needs the whole list (the CLI over a big input).
+   * The text written since is folded in first, so the last chunk of a take may be text that
+   * the next take continues: consecutive text chunks across takes are one run, to be joined.
+   * Tool chunks are exactly those {@link chunks} would hold; ids count on across takes.
+   */
+  takeSettled(): TranscriptChunk[] {
+    this.foldText();
+    return this.done.splice(0);
   }
 
   text(value: string): void {

@@ -1,6 +1,6 @@
 /**
  * Hostile content in the live DOM of a real browser (Chromium): every payload
- * of test/security/payloads.ts — in markdown text, links, images, and as tool
+ * of test/robustness/security/payloads.ts — in markdown text, links, images, and as tool
  * names, ids, inputs, outputs, errors and fields of all six syntaxes, and in
  * AI SDK native tool parts — calls `window.__pwned(tag)` if it ever runs. The
  * transcripts are rendered with <ToolTranscript> (client render, and server
@@ -23,7 +23,7 @@ import { builtinSyntaxes, type ToolSyntax } from '../../src/index.js';
 import { ToolTranscript } from '../../src/react/index.js';
 import { remarkToolCalls } from '../../src/remark/index.js';
 import '../../src/styles.css';
-import { ALL_PAYLOADS, dangers, hostileMessage, hostileTranscript, isUnsafeUrl } from '../security/payloads.js';
+import { ALL_PAYLOADS, dangers, hostileMessage, hostileTranscript, isUnsafeUrl } from '../robustness/security/payloads.js';
 
 declare global {
   interface Window {

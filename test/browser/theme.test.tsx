@@ -2,10 +2,12 @@ import type { CSSProperties, ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOOL_STATES, type ToolChunk, type ToolState } from '../../src/index.js';
+import { cdp } from 'vitest/browser';
+import { TOOL_STATES } from '../../src/index.js';
 import { ToolCall, ToolTranscript } from '../../src/react/index.js';
 import '../../src/styles.css';
 import stylesheet from '../../src/styles.css?raw';
+import { searchInState } from '../support/tool-in-state.js';
 
 /*
  * The theme's contract (CONTRACT.md "Theming") in a real browser: variables set on any ancestor
@@ -44,21 +46,7 @@ function injectCss(css: string): void {
   cleanups.push(() => style.remove());
 }
 
-function tool(state: ToolState, extra: Partial<ToolChunk> = {}): ToolChunk {
-  return {
-    type: 'tool',
-    toolCallId: `call-${state}`,
-    toolName: 'search',
-    state,
-    input: { query: 'tides at Brest', limit: 3 },
-    syntax: 'fence',
-    raw: '',
-    closed: state !== 'input-streaming',
-    ...(state === 'output-available' ? { output: { hits: [{ name: 'Brest', high: '06:12' }] } } : {}),
-    ...(state === 'output-error' ? { errorText: 'quota exceeded' } : {}),
-    ...extra,
-  };
-}
+const tool = searchInState;
 
 const slot = (host: ParentNode, name: string) => host.querySelector<HTMLElement>(`[data-slot="${name}"]`)!;
 const badgeColor = (host: ParentNode) => getComputedStyle(slot(host, 'tool-call-status')).color;
@@ -221,6 +209,50 @@ describe('dark', () => {
     const host = mount(<div {...attributes}>{completed()}</div>);
     expect(badgeColor(host)).toBe(LIGHT.success);
     expect(getComputedStyle(slot(host, 'tool-call')).colorScheme).toBe('light');
+  });
+
+  describe('with the system preferring dark (emulated)', () => {
+    const emulate = async (value: 'dark' | 'light') => {
+      await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value }] });
+      cleanups.push(() => void cdp().send('Emulation.setEmulatedMedia', { features: [] }));
+      expect(prefersDark()).toBe(value === 'dark');
+    };
+
+    it('a card with no theme around it is dark; one inside class="light" or data-theme="light" is light', async () => {
+      await emulate('dark');
+      const host = mount(
+        <>
+          <div id="system">{completed()}</div>
+          <div className="light" id="class">
+            {completed()}
+          </div>
+          <div data-theme="light" id="attribute">
+            {completed()}
+          </div>
+        </>,
+      );
+      const card = (id: string) => slot(host.querySelector(`#${id}`)!, 'tool-call');
+      expect(badgeColor(host.querySelector('#system')!)).toBe(DARK.success);
+      expect(getComputedStyle(card('system')).backgroundColor).toBe(DARK.surface);
+      expect(getComputedStyle(card('system')).colorScheme).toBe('dark');
+      for (const id of ['class', 'attribute']) {
+        expect(badgeColor(host.querySelector(`#${id}`)!), id).toBe(LIGHT.success);
+        expect(getComputedStyle(card(id)).colorScheme, id).toBe('light');
+      }
+    });
+
+    it('class="light" on <html> keeps every card light', async () => {
+      await emulate('dark');
+      onRoot((html) => html.classList.add('light'), (html) => html.classList.remove('light'));
+      const host = mount(completed());
+      expect(badgeColor(host)).toBe(LIGHT.success);
+      expect(getComputedStyle(slot(host, 'tool-call')).color).toBe(LIGHT.fg);
+    });
+
+    it('the system preferring light: light', async () => {
+      await emulate('light');
+      expect(badgeColor(mount(completed()))).toBe(LIGHT.success);
+    });
   });
 
   it('no ancestor naming a theme: the card follows the system preference', () => {

@@ -10,6 +10,7 @@ import { toolCallFromChunk } from '../../src/remark/node.js';
 import rehypeStringify from 'rehype-stringify';
 import { unified } from 'unified';
 import '../../src/styles.css';
+import { searchInState } from '../support/tool-in-state.js';
 
 const roots: Root[] = [];
 afterEach(() => {
@@ -38,22 +39,7 @@ function mountStatic(tool: ToolChunk, width?: number): HTMLElement {
   return host;
 }
 
-function tool(state: ToolState, extra: Partial<ToolChunk> = {}): ToolChunk {
-  return {
-    type: 'tool',
-    toolCallId: `call-${state}`,
-    toolName: 'search',
-    state,
-    input: { query: 'tides' },
-    syntax: 'fence',
-    raw: '',
-    closed: state !== 'input-streaming',
-    ...(state === 'output-available' ? { output: { hits: 2 } } : {}),
-    ...(state === 'output-error' ? { errorText: 'quota exceeded' } : {}),
-    ...(state === 'approval-requested' ? { approval: { id: 'ap' } } : {}),
-    ...extra,
-  };
-}
+const tool = searchInState;
 
 const part = (host: ParentNode, slot: string) => host.querySelector<HTMLElement>(`[data-slot="${slot}"]`);
 /** Laid out (the layout is brought up to date first) and not hidden. */

@@ -3,11 +3,18 @@
  * the page: rendering in the smallest parts possible gives the same HTML as rendering whole.
  */
 import fc from 'fast-check';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { cutPoints, documentParts } from '../../src/cli/parts.js';
 import { SettledChunks, WholeChunks } from '../../src/cli/settled-chunks.js';
 import { renderTranscriptHtml, TranscriptHtml } from '../../src/cli/transcript-html.js';
 import { builtinSyntaxes, parseTranscript, type ToolSyntax, type TranscriptChunk } from '../../src/index.js';
+import { remarkToolCalls } from '../../src/remark/plugin.js';
+import { rehypeSafeUrls } from '../../src/remark/safe-urls.js';
 import { splitAt, splitsInTwo, unitByUnit } from '../support/splits.js';
 
 const SYNTAXES = Object.values(builtinSyntaxes) as ToolSyntax[];
@@ -103,6 +110,18 @@ const transcript = fc
   .map((blocks) => blocks.map(([block, separator]) => block + separator).join(''));
 
 describe('rendering in parts', () => {
+  it('renders a document in one part as the remark plugin renders it', () => {
+    // The pipeline `render` stands for; the CLI builds the tree from the chunks it has rather than
+    // letting the plugin scan the text again.
+    const pipeline = unified().use(remarkParse).use(remarkGfm).use(remarkToolCalls, { syntaxes: SYNTAXES }).use(remarkRehype).use(rehypeSafeUrls).use(rehypeStringify);
+    fc.assert(
+      fc.property(transcript, (doc) => {
+        expect(renderTranscriptHtml(doc, SYNTAXES, Infinity)).toBe(String(pipeline.processSync(doc)));
+      }),
+      { numRuns: 150 },
+    );
+  }, 120_000);
+
   it('gives the HTML the whole document gives (cut at every cut point)', () => {
     fc.assert(
       fc.property(transcript, (doc) => {

@@ -18,7 +18,7 @@ import {
   type ToolSyntax,
 } from '../../src/index.js';
 
-const tools = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures-manifest', 'tools.json'), 'utf8')) as ToolDefinition[];
+const tools = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'manifest', 'tools.json'), 'utf8')) as ToolDefinition[];
 const registered = Object.keys(builtinSyntaxes) as SyntaxName[];
 const byName = (name: string) => tools.find((tool) => tool.name === name)!;
 

@@ -1,5 +1,5 @@
 /**
- * Manifest fixtures: `test/fixtures-manifest/<syntax>.txt` is the expected
+ * Manifest fixtures: `test/fixtures/manifest/<syntax>.txt` is the expected
  * `describeTools(tools, syntax)` for the tool set in `tools.json`, one file
  * per registered syntax (the emoji syntax describes the tools it can write).
  * Read them by hand: they are prompt text. Regenerate with
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtinSyntaxes, describeTools, type SyntaxName, type ToolDefinition } from '../../src/index.js';
 
-const root = join(import.meta.dirname, '..', 'fixtures-manifest');
+const root = join(import.meta.dirname, '..', 'fixtures', 'manifest');
 const update = process.env.UPDATE_FIXTURES === '1';
 const tools = JSON.parse(readFileSync(join(root, 'tools.json'), 'utf8')) as ToolDefinition[];
 

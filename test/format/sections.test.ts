@@ -53,6 +53,12 @@ describe('markdown sections', () => {
     expect(md.parseSections('   #\tanswer\r\nx\r\n# thought\r\ny\r\n')).toEqual({ answer: ['x'], Thought: ['y'] });
   });
 
+  it('reads lines and fences by the markdown model: lone CR line breaks, only blanks after a closing run', () => {
+    expect(md.parseSections('# answer\rx\r# thought\ry')).toEqual({ answer: ['x'], Thought: ['y'] });
+    // `` ``` `` with a no-break space after it closes nothing: the `# thought` line is still code.
+    expect(md.parseSections('# answer\n```\n```\u00A0\n# thought\n```\n')).toEqual({ answer: ['```\n```\u00A0\n# thought\n```'] });
+  });
+
   it('leaves an empty section out: an empty `# Action` is no action', () => {
     const sections = createMarkdownSections(['Thought', 'Action', 'Answer']);
     expect(sections.parseSections('# Thought\nthink\n# Action\n# Answer\n42')).toEqual({ Thought: ['think'], Answer: ['42'] });
@@ -234,7 +240,9 @@ describe('round trips: parseSections(formatSections(x))', () => {
   });
 });
 
-describe('linear parsing', () => {
+// Pathological inputs a quadratic reader would never finish in the test's time: each is
+// followed by one real section, which must still come back. (How fast is `npm run bench`'s job.)
+describe('pathological input', () => {
   const inputs: Array<[string, string]> = [
     ['unclosed tag names', '<answer'.repeat(100_000)],
     ['opening tags only', '<answer>'.repeat(100_000)],
@@ -244,13 +252,12 @@ describe('linear parsing', () => {
     ['blank-padded headers', `# ${' '.repeat(400_000)}x${' '.repeat(400_000)}\n`.repeat(2)],
     ['fence lines', '```\n'.repeat(100_000)],
   ];
+  const lastSection = { xml: '\n<answer>\n42\n</answer>\n', markdown: '\n# answer\n42\n' };
   for (const [what, text] of inputs) {
     it(what, () => {
-      const started = performance.now();
       for (const format of [createXmlSections(NAMES), xmlSections, createMarkdownSections(NAMES), markdownSections]) {
-        format.parseSections(text);
+        expect(format.parseSections(text + lastSection[format.kind]), format.kind).toEqual({ answer: ['42'] });
       }
-      expect(performance.now() - started).toBeLessThan(3000);
     });
   }
 });

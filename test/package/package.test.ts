@@ -60,12 +60,13 @@ function node(dir: string, script: string, input?: string) {
 }
 
 describe('the packed package', () => {
-  it('ships dist and LICENSE; the React entry starts with "use client"', () => {
+  it('ships dist and LICENSE; the React entries start with "use client"', () => {
     const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
     expect(listing).toContain('package/LICENSE');
     expect(listing).toContain('package/dist/index.js');
     expect(listing).toContain('package/dist/react.js');
     expect(readFileSync(join(root, 'dist/react.js'), 'utf8').startsWith('"use client";\n')).toBe(true);
+    expect(readFileSync(join(root, 'dist/react/lite.js'), 'utf8').startsWith('"use client";\n')).toBe(true);
   });
 
   it('declares React, react-markdown and the markdown pipeline as optional peers; React 18 and 19', () => {
@@ -97,6 +98,17 @@ console.log(JSON.stringify(chunks.map((c) => c.type === 'tool' ? [c.toolName, c.
     const script = `import { parseTranscript, xmlSyntax } from 'tool-transcript/lite';
 const chunks = parseTranscript('<tool name="ls"><arguments><arg name="path">.</arg></arguments></tool>', { syntaxes: [xmlSyntax] });
 console.log(JSON.stringify(chunks.map((c) => c.type === 'tool' ? [c.toolName, c.input] : c.type)));`;
+    expect(node(dir, script)).toEqual({ code: 0, stdout: '[["ls",{"path":"."}]]\n', stderr: '' });
+  });
+
+  it("imports 'tool-transcript/store/lite' in node and feeds a store with the syntax objects given", () => {
+    const script = `import { createTranscriptStore } from 'tool-transcript/store/lite';
+import { xmlSyntax } from 'tool-transcript/lite';
+const store = createTranscriptStore({ syntaxes: [xmlSyntax] });
+store.append('<tool name="ls"><arguments><arg name="path">.</arg></arguments></tool>');
+store.end();
+const items = store.getState().ids.map((id) => store.getItem(id));
+console.log(JSON.stringify(items.map((c) => c.type === 'tool' ? [c.toolName, c.input] : c.type)));`;
     expect(node(dir, script)).toEqual({ code: 0, stdout: '[["ls",{"path":"."}]]\n', stderr: '' });
   });
 
@@ -136,6 +148,17 @@ describe('a React 18 project', () => {
 import { renderToString } from 'react-dom/server';
 import { ToolTranscript } from 'tool-transcript/react';
 const html = renderToString(createElement(ToolTranscript, { text: 'Look:\\n^^^read_file\\npath: a.ts\\n^^^\\n' }));
+console.log(html.includes('data-slot="tool-call"') && html.includes('read_file') && html.includes('a.ts') ? 'rendered' : html);`;
+    expect(node(dir, script)).toEqual({ code: 0, stdout: 'rendered\n', stderr: '' });
+  });
+
+  it("renders the lite <ToolTranscript> of 'tool-transcript/react/lite' with the syntax objects of 'tool-transcript/lite'", () => {
+    const script = `import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ToolTranscript } from 'tool-transcript/react/lite';
+import { xmlSyntax } from 'tool-transcript/lite';
+const text = 'Look:\\n<tool name="read_file"><arguments><arg name="path">a.ts</arg></arguments></tool>\\n';
+const html = renderToString(createElement(ToolTranscript, { text, syntaxes: [xmlSyntax] }));
 console.log(html.includes('data-slot="tool-call"') && html.includes('read_file') && html.includes('a.ts') ? 'rendered' : html);`;
     expect(node(dir, script)).toEqual({ code: 0, stdout: 'rendered\n', stderr: '' });
   });

@@ -1,6 +1,7 @@
 /**
- * Per-syntax tree-shaking: an app that imports the parser from `tool-transcript/lite` and passes
- * only the syntax objects it uses carries only those. Each app is bundled with esbuild (as a
+ * Per-syntax tree-shaking: an app that imports the parser from `tool-transcript/lite` (or the
+ * store from `tool-transcript/store/lite`, or `<ToolTranscript>` from `tool-transcript/react/lite`)
+ * and passes only the syntax objects it uses carries only those. Each app is bundled with esbuild (as a
  * browser app would be) and the metafile says which modules it holds. From the sources (always),
  * and from the built `dist` (built first when missing, as the CLI tests do).
  */
@@ -23,6 +24,8 @@ async function bundledModules(app: string): Promise<string[]> {
     bundle: true,
     format: 'esm',
     platform: 'browser',
+    // React is the app's own; what matters here is what tool-transcript brings.
+    external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
     write: false,
     metafile: true,
     logLevel: 'silent',
@@ -106,9 +109,61 @@ describe('tool-transcript/lite from the sources: an app pays only for the syntax
   });
 });
 
+/** A React app that renders XML-only text with `<ToolTranscript>` imported from `react`, and the syntax from `core`. */
+function xmlReactApp(react: string, core: string): string {
+  return `import { createElement } from 'react';
+import { ToolTranscript } from '${react}';
+import { xmlSyntax } from '${core}';
+export const App = ({ text }) => createElement(ToolTranscript, { text, syntaxes: [xmlSyntax] });`;
+}
+
+/** A store fed XML-only text, the store imported from `store`, the syntax from `core`. */
+function xmlStoreApp(store: string, core: string): string {
+  return `import { createTranscriptStore } from '${store}';
+import { xmlSyntax } from '${core}';
+export const feed = (text) => { const store = createTranscriptStore({ syntaxes: [xmlSyntax] }); store.append(text); store.end(); return store; };`;
+}
+
+/**
+ * The syntax modules outside `xml/` and `shared/` in an XML-only React or store app: the partial
+ * JSON repairer of native calls' streamed input (`parsePartialJson`), which lives in the json
+ * syntax's folder — its tracker and repairer, not the json syntax (no `json/index`, no reader).
+ */
+const PARTIAL_JSON = ['json/calls', 'json/tracker'];
+
+/** The modules that hold every syntax: the registry of names and defaults, and what imports it. */
+const REGISTRY = ['src/syntaxes/index.ts', 'src/stream/parser.ts', 'src/store/transcript-store.ts', 'src/react/default-transcript.ts'];
+
+describe('tool-transcript/react/lite and /store/lite from the sources: an XML-only app carries no yaml and no other syntax', () => {
+  it('<ToolTranscript syntaxes={[xmlSyntax]}> from tool-transcript/react/lite', async () => {
+    const modules = await bundledModules(xmlReactApp('./src/react/lite.ts', './src/lite/index.ts'));
+    expect(modules).toContain('src/react/ToolTranscript.tsx');
+    expect(packagesOf(modules)).not.toContain('yaml');
+    expect(syntaxFoldersOf(modules)).toEqual(['json', 'shared', 'xml']);
+    expect(otherSyntaxModules(modules, 'xml').filter((path) => !path.startsWith('shared/'))).toEqual(PARTIAL_JSON);
+    for (const path of REGISTRY) expect(modules).not.toContain(path);
+  });
+
+  it('createTranscriptStore({ syntaxes: [xmlSyntax] }) from tool-transcript/store/lite', async () => {
+    const modules = await bundledModules(xmlStoreApp('./src/store/lite.ts', './src/lite/index.ts'));
+    expect(modules).toContain('src/store/model.ts');
+    expect(packagesOf(modules)).toEqual(['zustand']);
+    expect(otherSyntaxModules(modules, 'xml').filter((path) => !path.startsWith('shared/'))).toEqual(PARTIAL_JSON);
+    for (const path of REGISTRY) expect(modules).not.toContain(path);
+  });
+
+  it('the full entries resolve names and defaults, so the same apps on them carry every syntax and yaml', async () => {
+    for (const app of [xmlReactApp('./src/react/index.ts', './src/index.ts'), xmlStoreApp('./src/store/index.ts', './src/index.ts')]) {
+      const modules = await bundledModules(app);
+      expect(packagesOf(modules)).toContain('yaml');
+      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'hermes', 'json', 'sentinel', 'shared', 'xml']);
+    }
+  });
+});
+
 describe('tool-transcript/lite as built (dist)', () => {
   beforeAll(() => {
-    if (!existsSync(join(root, 'dist/lite.js')) || !existsSync(join(root, 'dist/lite/index.d.ts'))) {
+    if (!existsSync(join(root, 'dist/lite.js')) || !existsSync(join(root, 'dist/react/lite.js'))) {
       execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
     }
   });
@@ -117,6 +172,13 @@ describe('tool-transcript/lite as built (dist)', () => {
     const modules = await bundledModules(oneSyntaxApp('./dist/lite.js', 'xml'));
     expect(packagesOf(modules)).toEqual([]);
     expect(syntaxFoldersOf(modules)).toEqual(['shared', 'xml']);
+  });
+
+  it('an XML-only React app on dist/react/lite.js carries no yaml and no other syntax', async () => {
+    const modules = await bundledModules(xmlReactApp('./dist/react/lite.js', './dist/lite.js'));
+    expect(modules).toContain('dist/react/ToolTranscript.js');
+    expect(packagesOf(modules)).not.toContain('yaml');
+    expect(syntaxFoldersOf(modules)).toEqual(['json', 'shared', 'xml']);
   });
 
   it('a caret-only app carries yaml', async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { closeMarkdown } from '../../src/react/markdown/close-markdown.js';
 
-describe('closeMarkdown', () => {
-  it.each([
+/** Block → what renders, by what the case is about. */
+const CASES: Record<string, Array<[string, string]>> = {
+  'closes emphasis, strikethrough, code spans and links': [
     // Emphasis and strikethrough
     ['**bold', '**bold**'],
     ['**bold ', '**bold**'],
@@ -35,31 +36,44 @@ describe('closeMarkdown', () => {
     ['plain text', 'plain text'],
     ['**bold** text', '**bold** text'],
     ['', ''],
-  ])('%j → %j', (input, expected) => {
-    expect(closeMarkdown(input)).toBe(expected);
-  });
-
-  it.each([
+  ],
+  'renders an unclosed fence as code at once': [
     ['```js\nconst a', '```js\nconst a\n```'],
     ['```js\nconst a\n', '```js\nconst a\n```'],
     ['~~~~\ncode', '~~~~\ncode\n~~~~'],
     ['````md\n```\ninner', '````md\n```\ninner\n````'],
     ['```\n**not closed** `x', '```\n**not closed** `x\n```'],
-  ])('renders an unclosed fence as code at once: %j', (input, expected) => {
-    expect(closeMarkdown(input)).toBe(expected);
-  });
-
-  it.each([
+  ],
+  'reads lines and fences as the scanner does (CRLF, lone CR, what may follow a closing run)': [
+    ['```js\r\nconst a\r\n', '```js\r\nconst a\r\n```'],
+    ['```js\rconst a', '```js\rconst a\n```'],
+    ['~~~\rcode\r~~~\rafter **b', '~~~\rcode\r~~~\rafter **b**'],
+    ['```\ncode\n ``` \t\nafter *e', '```\ncode\n ``` \t\nafter *e*'],
+    // Only spaces and tabs may follow a closing run; a shorter run or four spaces do not close.
+    ['```\ncode\n```\u00A0\nmore', '```\ncode\n```\u00A0\nmore\n```'],
+    ['````\ncode\n```\n', '````\ncode\n```\n````'],
+    ['```\ncode\n    ```\n', '```\ncode\n    ```\n```'],
+    // Up to three spaces before an opener.
+    ['   ```\ncode', '   ```\ncode\n```'],
+  ],
+  'leaves out a heading marker whose text has not come yet': [
     ['## ', ''],
     ['#', ''],
     // The paragraph before it is finished (the heading will interrupt it): its `**` stays literal.
     ['Intro **a\n### ', 'Intro **a\n'],
+    ['Intro **a\r### ', 'Intro **a\r'],
     ['para\n\n  ## \t', 'para\n\n'],
     ['## T', '## T'],
     ['```md\n## ', '```md\n## \n```'],
     ['####### ', '####### '],
-  ])('leaves out a heading marker whose text has not come yet: %j → %j', (input, expected) => {
-    expect(closeMarkdown(input)).toBe(expected);
+  ],
+};
+
+describe('closeMarkdown', () => {
+  describe.each(Object.entries(CASES))('%s', (_, cases) => {
+    it.each(cases)('%j → %j', (input, expected) => {
+      expect(closeMarkdown(input)).toBe(expected);
+    });
   });
 
   it('leaves a closed fence alone and closes what follows it', () => {

@@ -99,6 +99,10 @@ describe('line markers', () => {
     expect(pastLineMarker('## ', 1)).toBe(3);
     expect(pastLineMarker(text, at('plain', 2))).toBe(at('plain', 2));
     expect(pastLineMarker(text, at('Intro', 3))).toBe(at('Intro', 3));
+    // Lone CR and CRLF line ends, as the markdown model reads lines.
+    expect(pastLineMarker('a\r```ts\rcode', 4)).toBe(9);
+    expect(pastLineMarker('a\r\n```ts\r\ncode', 5)).toBe(11);
+    expect(pastLineMarker('a\r## T', 3)).toBe(6);
   });
 
   it('never reveals a lone # (an h1 for a moment) while revealing a heading', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitBlocks, type BlockSplit } from '../../src/react/markdown/split-blocks.js';
+import { splitsInTwo } from '../support/splits.js';
 
 /** All blocks: the finished ones and the growing tail. */
 const blocks = (split: BlockSplit) => [...split.done, split.text.slice(split.tailStart)];
@@ -52,7 +53,18 @@ describe('splitBlocks', () => {
     expect(blocks(splitBlocks('a\n\n  b', split))).toEqual(['a\n\n  b']);
   });
 
-  it('handles CRLF', () => {
-    expect(blocks(splitBlocks('a\r\n\r\n```\r\nx\r\n\r\n```\r\n\r\nb'))).toEqual(['a\r\n\r\n', '```\r\nx\r\n\r\n```\r\n\r\n', 'b']);
+  it.each([
+    ['CRLF', 'a\r\n\r\n```\r\nx\r\n\r\n```\r\n\r\nb', ['a\r\n\r\n', '```\r\nx\r\n\r\n```\r\n\r\n', 'b']],
+    ['lone CR', 'a\r\r~~~\rx\r\r~~~ \t\r\rb', ['a\r\r', '~~~\rx\r\r~~~ \t\r\r', 'b']],
+    ['mixed line endings', 'a\r\n\r```\nx\r\r\n```\r\n\nb', ['a\r\n\r', '```\nx\r\r\n```\r\n\n', 'b']],
+    ['no closer: other whitespace after the run', '```\nx\n```\u00A0\n\nb', ['```\nx\n```\u00A0\n\nb']],
+    ['no closer: a shorter run', '````\nx\n```\n\nb', ['````\nx\n```\n\nb']],
+    ['a longer closing run, indented', '```\nx\n\n   `````\n\nb', ['```\nx\n\n   `````\n\n', 'b']],
+    ['no fence: a backtick in the info', '``` a`b\n\nc', ['``` a`b\n\n', 'c']],
+    ['a tilde fence with a backtick in its info', '~~~ a`b\nx\n\n~~~\n\nc', ['~~~ a`b\nx\n\n~~~\n\n', 'c']],
+    ['no fence after a tab', '\t```\nx\n\nb', ['\t```\nx\n\n', 'b']],
+  ])('reads lines and fences as the scanner does: %s (whole, and resumed from every split)', (_, text, expected) => {
+    expect(blocks(splitBlocks(text))).toEqual(expected);
+    for (const [head] of splitsInTwo(text)) expect(blocks(splitBlocks(text, splitBlocks(head!))), JSON.stringify(head)).toEqual(expected);
   });
 });

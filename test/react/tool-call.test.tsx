@@ -12,27 +12,13 @@ import {
   ToolCallSettingsContext,
   ToolTranscript,
 } from '../../src/react/index.js';
-import { TOOL_STATES, type ToolChunk, type ToolState } from '../../src/index.js';
+import { TOOL_STATES, type ToolState } from '../../src/index.js';
 import { GERMAN } from '../../stories/support/german-labels.js';
+import { searchInState } from '../support/tool-in-state.js';
 
 afterEach(cleanup);
 
-function tool(state: ToolState, extra: Partial<ToolChunk> = {}): ToolChunk {
-  return {
-    type: 'tool',
-    toolCallId: 'call_1',
-    toolName: 'search',
-    state,
-    input: { query: 'tides', limit: 3 },
-    syntax: 'fence',
-    raw: '',
-    closed: state !== 'input-streaming',
-    ...(state === 'output-available' ? { output: { hits: ['a', 'b'] } } : {}),
-    ...(state === 'output-error' ? { errorText: 'quota exceeded' } : {}),
-    ...(state === 'approval-requested' ? { approval: { id: 'ap' } } : {}),
-    ...extra,
-  };
-}
+const tool = searchInState;
 
 const slot = (container: ParentNode, name: string) => container.querySelector<HTMLElement>(`[data-slot="${name}"]`);
 
@@ -54,7 +40,7 @@ describe.each(TOOL_STATES)('tool card in state %s', (state) => {
   it('root: data-status, data-state, data-tool-call-id, data-tool-name, data-slot and the rest of the props', () => {
     const { container } = render(<ToolCall tool={tool(state)} id="card" className="mine" data-extra="x" />);
     const root = slot(container, 'tool-call')!;
-    expect(root.dataset).toMatchObject({ status: state, toolCallId: 'call_1', toolName: 'search', syntax: 'fence', extra: 'x' });
+    expect(root.dataset).toMatchObject({ status: state, toolCallId: `call-${state}`, toolName: 'search', syntax: 'fence', extra: 'x' });
     expect(root.dataset.state).toBe(opensByDefault(state) ? 'open' : 'closed');
     expect(root.id).toBe('card');
     expect(root.className).toBe('tt-tool mine');

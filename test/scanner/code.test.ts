@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { fenceSyntax, parseTranscript, type TranscriptChunk } from '../../src/index.js';
 import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
-import { callOffsets, expectedCalls, ORACLE_SYNTAXES } from './oracle.js';
+import { callOffsets, expectedCalls, ORACLE_SYNTAXES, toolOffsets } from './oracle.js';
 
 const EMOJI = '🛠️[x]🛠️[/end]';
 const XML = '<run_bash>ls</run_bash>';
@@ -20,17 +20,6 @@ function chunksEverySplit(doc: string, options = OPTIONS): TranscriptChunk[] {
   for (const pieces of splitsInTwo(doc)) expect(streamPieces(pieces, options).chunks).toEqual(whole);
   expect(streamPieces(unitByUnit(doc), options).chunks).toEqual(whole);
   return whole;
-}
-
-/** Offsets of the tool chunks. */
-function toolOffsets(chunks: readonly TranscriptChunk[]): number[] {
-  const offsets: number[] = [];
-  let at = 0;
-  for (const chunk of chunks) {
-    if (chunk.type === 'tool') offsets.push(at);
-    at += chunk.type === 'text' ? chunk.value.length : chunk.raw.length;
-  }
-  return offsets;
 }
 
 /** Calls exactly where CommonMark has text, and `count` of them. */
@@ -50,6 +39,16 @@ describe('fences end with their container', () => {
     ['a nested quote and list', `> - \`\`\`\n>   ${EMOJI}\n> ${XML}`, 1],
     ['a fence on a list item continuation line', `- a\n\n  \`\`\`\n  ${EMOJI}\n${XML}`, 1],
   ])('in %s', (_, doc, calls) => expectAsCommonMark(doc, calls));
+
+  it.each([
+    ['the optional space after `>` and three more', `> \`\`\`\n> a\n>    \`\`\`\n> ${EMOJI}`, 1],
+    ['four spaces after the optional one (no closer)', `> \`\`\`\n> a\n>     \`\`\`\n> ${EMOJI}`, 0],
+    ['a tab after `>` (its first column is the optional space)', `> \`\`\`\n> a\n>\t\`\`\`\n> ${EMOJI}`, 1],
+    ['a tab to column four in a list item of width two', `- \`\`\`\n  a\n  \t\`\`\`\n  ${EMOJI}`, 1],
+    ['a space and a tab to column four in a list item', `- \`\`\`\n  a\n   \t\`\`\`\n  ${EMOJI}`, 1],
+    ['a tab past three columns in a list item (no closer)', `- \`\`\`\n  a\n    \t\`\`\`\n  ${EMOJI}`, 0],
+    ['a prefix tab reaching past the item into the indentation', `- \`\`\`\n  a\n\t\`\`\`\n  ${EMOJI}`, 1],
+  ])('a closing fence inside a container, indented by columns: %s', (_, doc, calls) => expectAsCommonMark(doc, calls));
 
   it('a fence in a list item stays open over a blank line and indented lines', () => {
     expectAsCommonMark(`- \`\`\`\n  ${EMOJI}\n\n  ${XML}\n  \`\`\`\n${EMOJI}`, 1);

@@ -19,7 +19,7 @@ const MARKERS = [EMOJI, XML];
 /** Pieces of markdown: each may matter to block structure or to code spans. */
 const PIECES = [
   'a', 'b c', ' ', '  ', '\n', '\n', '\n\n',
-  '> ', '- ', '* ', '1. ', '2. ', '    ', '\t',
+  '> ', '>', '- ', '* ', '1. ', '2. ', '    ', '\t', '\r',
   '`', '``', '```', '\\`', '\\', '~',
   '```\n', '~~~\n', '````\n', '```js\n', '```` `\n',
   '<pre>', '</pre>', '<!--', '-->', '<div>', '<style>\n',

@@ -9,7 +9,7 @@
  */
 import type { Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { emojiSyntax, parseTranscript, xmlSyntax } from '../../src/index.js';
+import { emojiSyntax, parseTranscript, xmlSyntax, type TranscriptChunk } from '../../src/index.js';
 import { reassemble } from '../support/splits.js';
 
 /** The syntaxes the oracle tests use: one inline marker form each, neither holding a backtick. */
@@ -41,6 +41,11 @@ export function inCode(ranges: ReadonlyArray<[number, number]>, offset: number):
 export function callOffsets(doc: string): number[] {
   const chunks = parseTranscript(doc, { syntaxes: ORACLE_SYNTAXES });
   if (reassemble(chunks) !== doc) throw new Error('lossless invariant broken');
+  return toolOffsets(chunks);
+}
+
+/** Offsets in the document of the tool chunks among `chunks`. */
+export function toolOffsets(chunks: readonly TranscriptChunk[]): number[] {
   const offsets: number[] = [];
   let at = 0;
   for (const chunk of chunks) {

@@ -23,3 +23,24 @@ export function toolInState(state: ToolState, extra: Partial<ToolChunk> = {}): T
   if (state === 'output-denied') chunk.approval = { id: 'approval-1', approved: false, reason: 'keep the logs for the audit' };
   return { ...chunk, ...extra };
 }
+
+/**
+ * A `search` call in `state`, with a short input, output, error and approval: the sample the tool
+ * card tests render (jsdom and Chromium) where the delete_files sample's answers are not the point.
+ */
+export function searchInState(state: ToolState, extra: Partial<ToolChunk> = {}): ToolChunk {
+  return {
+    type: 'tool',
+    toolCallId: `call-${state}`,
+    toolName: 'search',
+    state,
+    input: { query: 'tides', limit: 3 },
+    syntax: 'fence',
+    raw: '',
+    closed: state !== 'input-streaming',
+    ...(state === 'output-available' ? { output: { hits: ['a', 'b'] } } : {}),
+    ...(state === 'output-error' ? { errorText: 'quota exceeded' } : {}),
+    ...(state === 'approval-requested' ? { approval: { id: 'ap' } } : {}),
+    ...extra,
+  };
+}

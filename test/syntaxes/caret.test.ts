@@ -18,7 +18,9 @@ import {
   type ToolSyntax,
 } from '../../src/index.js';
 import { splitAt, streamPieces } from '../support/splits.js';
+import { inputAvailable, inputStart } from '../support/events.js';
 import { repeatTo, scannerSteps, streamCountingYaml } from '../support/linear.js';
+import { expectLinearScan } from '../support/linear-scan.js';
 import { onlyToolOf } from '../support/only-tool.js';
 import { expectRoundTrip } from '../support/round-trip.js';
 
@@ -230,19 +232,12 @@ describe('caret streaming', () => {
     ]);
     expect(parser.write('les\n')).toEqual([
       { type: 'text-end', id: 'text-1' },
-      { type: 'tool-input-start', toolCallId: 'tool-call-1', toolName: 'read_files', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'caret' } },
+      inputStart('tool-call-1', 'read_files', 'caret'),
       { type: 'tool-input-delta', toolCallId: 'tool-call-1', inputTextDelta: '^^^read_files\n' },
     ]);
     expect(parser.write('path: a')).toEqual([{ type: 'tool-input-delta', toolCallId: 'tool-call-1', inputTextDelta: 'path: a' }]);
     const events = [...parser.write('\n^^^'), ...parser.end()];
-    expect(events).toContainEqual({
-      type: 'tool-input-available',
-      toolCallId: 'tool-call-1',
-      toolName: 'read_files',
-      input: { path: 'a' },
-      dynamic: true,
-      toolMetadata: { syntax: 'caret' },
-    });
+    expect(events).toContainEqual(inputAvailable('tool-call-1', 'read_files', { path: 'a' }, 'caret'));
   });
 
   it('shows parameters as each line completes', () => {
@@ -308,13 +303,7 @@ describe('caret linear work', () => {
     ['list starts', '^^^a\nx: [\n'],
     ['CRLF openers', '^^^a\r\n'],
     ['lone CR openers', '^^^a\r'],
-  ])('%s', (_, pattern) => {
-    const text = repeat(pattern);
-    const steps = stepsFor(text);
-    expect(steps).toBeLessThanOrEqual(4 * text.length);
-    const doubled = stepsFor(repeat(pattern, 2 * N));
-    expect(doubled).toBeLessThanOrEqual(2.2 * steps + 64);
-  });
+  ])('%s', (_, pattern) => expectLinearScan(pattern, { syntaxes: ['caret'] }, { perUnit: 4 }));
 
   it('one opener with a 200 KB name, and a 200 KB body of parameters', () => {
     const name = `^^^${'a'.repeat(N)}`;

@@ -1,13 +1,75 @@
 /**
- * The fence syntax while it streams: what a reader of the snapshot sees of a block that is
- * still open. Whole-document cases, split at every position, are in test/fixtures/fence/.
+ * The fence syntax beyond its fixtures (test/fixtures/parse/fence/, whole and split at every
+ * position): `format` and what it refuses, the format → parse round trip as a property, and
+ * while it streams, what a reader of the snapshot sees of a block that is still open and when the
+ * call is announced. Its linear work is in test/robustness/linear-work/ (the YAML re-reads).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createTranscriptParser, parseTranscript, type ToolChunk, type UIMessageChunk } from '../../src/index.js';
+import { createFenceSyntax, createTranscriptParser, fenceSyntax, parseTranscript, type FormatCall, type ToolChunk, type UIMessageChunk } from '../../src/index.js';
 import '../support/fast-check-seed.js';
+import { onlyToolOf } from '../support/only-tool.js';
+import { expectRoundTrip } from '../support/round-trip.js';
 import { streamCountingYaml } from '../support/linear.js';
 import { splitAt, splitsInTwo } from '../support/splits.js';
+
+const RUNS = 300;
+
+const onlyTool = (text: string) => onlyToolOf(text, fenceSyntax);
+
+describe('fence format', () => {
+  it('writes the name and id in the info string and the input as YAML', () => {
+    const block = fenceSyntax.format({ toolName: 'search', toolCallId: 'c1', input: { q: 'cats' } });
+    expect(block).toBe('```tool search c1\ninput:\n  q: cats\n```');
+    expect(onlyTool(block)).toMatchObject({ toolCallId: 'c1', toolName: 'search', input: { q: 'cats' }, closed: true });
+  });
+
+  it('writes state, output and errorText, and they read back', () => {
+    const done = fenceSyntax.format({ toolName: 'a b', toolCallId: 'id "1"', input: {}, output: { ok: true }, state: 'output-available' });
+    expect(done).toBe('```tool name="a b" id="id \\"1\\""\nstate: output-available\ninput: {}\noutput:\n  ok: true\n```');
+    expect(onlyTool(done)).toMatchObject({ toolName: 'a b', toolCallId: 'id "1"', state: 'output-available', output: { ok: true } });
+    const failed = fenceSyntax.format({ toolName: 'x', errorText: 'boom', state: 'output-error' });
+    expect(onlyTool(failed)).toMatchObject({ toolName: 'x', state: 'output-error', errorText: 'boom', input: {} });
+  });
+
+  it('uses tildes when the info string holds a backtick, and the word it was made with', () => {
+    expect(fenceSyntax.format({ toolName: 'x`y' })).toBe('~~~tool name="x`y"\ninput: {}\n~~~');
+    expect(onlyTool(fenceSyntax.format({ toolName: 'x`y' })).toolName).toBe('x`y');
+    expect(createFenceSyntax({ word: 'call' }).format({ toolName: 's' })).toBe('```call s\ninput: {}\n```');
+  });
+
+  it('makes the fence longer than any run of its character at a body line start', () => {
+    const block = fenceSyntax.format({ toolName: 'note', output: '````\nx', state: 'output-available' });
+    expect(block).toBe('`````tool note\nstate: output-available\ninput: {}\noutput: |-\n  ````\n  x\n`````');
+    expect(onlyTool(block).output).toBe('````\nx');
+  });
+
+  it.each<[string, FormatCall]>([
+    ['a line break in the name', { toolName: 'a\nb' }],
+    ['a carriage return in the id', { toolName: 'a', toolCallId: 'x\ry' }],
+  ])('throws a clear error for %s', (_, call) => {
+    expect(() => fenceSyntax.format(call)).toThrow(/fence syntax: a tool name or id cannot contain a line break/);
+  });
+});
+
+const AWKWARD = ['```', '~~~', '````tool x', '\n```\n', '\n', '\r\n', '\r', ' ', '\t', ':', '- ', '#', '"', "'", '\\', '|', '>', '&a', '*a', '!!str', '{', '}', '[', ']', '---', '...', '\0', '\u2028', 'é', '🛠️[x]', '^^^'];
+const awkwardString = fc
+  .array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...AWKWARD) }, { weight: 2, arbitrary: fc.string({ maxLength: 6 }) }), { maxLength: 8 })
+  .map((parts) => parts.join(''));
+const oneLine = awkwardString.map((s) => s.replace(/[\r\n]/g, '')).filter((s) => s.trim() !== '');
+const value = fc.oneof({ weight: 3, arbitrary: awkwardString }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
+const input = fc.dictionary(fc.oneof(awkwardString, fc.constantFrom('id', 'name', 'input', 'output', 'state', '__proto__')), value, { maxKeys: 4 });
+
+describe('fence round trip', () => {
+  it('parse(format(call)) gives back the name, id and input, in text and split anywhere', () => {
+    fc.assert(
+      fc.property(oneLine, fc.option(oneLine, { nil: undefined }), input, fc.nat(), (toolName, toolCallId, input, cut) => {
+        expectRoundTrip(fenceSyntax, { toolName, input, ...(toolCallId === undefined ? {} : { toolCallId }) }, cut);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
 
 const OPEN = '```tool write_file w1\ninput:\n  path: notes.md\n  content: ';
 

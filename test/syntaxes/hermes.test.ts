@@ -15,7 +15,8 @@ import {
   type ToolChunk,
   type UIMessageChunk,
 } from '../../src/index.js';
-import { repeatTo, scannerSteps } from '../support/linear.js';
+import { expectLinearScan } from '../support/linear-scan.js';
+import { inputAvailable, inputStart, inputStarts } from '../support/events.js';
 import { onlyToolOf } from '../support/only-tool.js';
 import { expectRoundTrip } from '../support/round-trip.js';
 import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
@@ -129,10 +130,6 @@ describe('hermes round trip', () => {
 // Streaming
 // ---------------------------------------------------------------------------
 
-function starts(events: readonly UIMessageChunk[]): UIMessageChunk[] {
-  return events.filter((event) => event.type === 'tool-input-start');
-}
-
 describe('hermes streaming', () => {
   it('shows the card at the "{", announces the call when its arguments begin, and repairs them as they grow', () => {
     const parser = createTranscriptParser(only);
@@ -140,23 +137,14 @@ describe('hermes streaming', () => {
     expect(parser.chunks).toEqual([]);
     events.push(...parser.write('{"name": "write_file"'));
     expect(parser.chunks.at(-1)).toMatchObject({ type: 'tool', state: 'input-streaming', toolName: 'write_file', input: {} });
-    expect(starts(events)).toEqual([]);
+    expect(inputStarts(events)).toEqual([]);
     events.push(...parser.write(', "arguments": {"path": "a.md", "content": "# Ti'));
-    expect(starts(events)).toEqual([
-      { type: 'tool-input-start', toolCallId: 'tool-call-1', toolName: 'write_file', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'hermes' } },
-    ]);
+    expect(inputStarts(events)).toEqual([inputStart('tool-call-1', 'write_file', 'hermes')]);
     expect(parser.chunks.at(-1)).toMatchObject({ input: { path: 'a.md', content: '# Ti' } });
     events.push(...parser.write('tle"}}\n</tool'));
     expect(parser.chunks.at(-1)).toMatchObject({ state: 'input-streaming', input: { path: 'a.md', content: '# Title' } });
     events.push(...parser.write('_call> ok'), ...parser.end());
-    expect(events).toContainEqual({
-      type: 'tool-input-available',
-      toolCallId: 'tool-call-1',
-      toolName: 'write_file',
-      input: { path: 'a.md', content: '# Title' },
-      dynamic: true,
-      toolMetadata: { syntax: 'hermes' },
-    });
+    expect(events).toContainEqual(inputAvailable('tool-call-1', 'write_file', { path: 'a.md', content: '# Title' }, 'hermes'));
     const deltas = events.flatMap((event) => (event.type === 'tool-input-delta' ? [event.inputTextDelta] : []));
     // The block's source: the opener (`<tool_call>`, the break, the `{`) once, then the body.
     expect(deltas.join('')).toBe('<tool_call>\n{"name": "write_file", "arguments": {"path": "a.md", "content": "# Title"}}\n');
@@ -165,9 +153,7 @@ describe('hermes streaming', () => {
 
   it('announces an id written before the arguments', () => {
     const parser = createTranscriptParser(only);
-    expect(starts(parser.write('<tool_call>{"name": "w", "id": "c9"'))).toEqual([
-      { type: 'tool-input-start', toolCallId: 'c9', toolName: 'w', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'hermes' } },
-    ]);
+    expect(inputStarts(parser.write('<tool_call>{"name": "w", "id": "c9"'))).toEqual([inputStart('c9', 'w', 'hermes')]);
   });
 });
 
@@ -186,11 +172,7 @@ describe('hermes linear work', () => {
     ['closer prefixes', '<tool_call>{"name":"x"}</tool_cal'],
     ['broken blocks', '<tool_call>{,</tool_call'],
     ['nested arrays', '<tool_call>{"a":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['],
-  ])('%s', (_, pattern) => {
-    const text = repeatTo(pattern, N);
-    expect(scannerSteps(text, only)).toBeLessThanOrEqual(3 * text.length);
-    expect(reassemble(parseTranscript(text, only))).toBe(text);
-  });
+  ])('%s', (_, pattern) => expectLinearScan(pattern, only));
 
   it('streams a 200 KB call read after every delta without re-parsing per delta', () => {
     const text = hermesSyntax.format({ toolName: 'w', input: { content: 'x'.repeat(N), list: Array.from({ length: 2000 }, (_, i) => i) } });

@@ -18,7 +18,8 @@ import {
   type UIMessageChunk,
 } from '../../src/index.js';
 import { streamPieces } from '../support/splits.js';
-import { repeatTo, scannerSteps } from '../support/linear.js';
+import { inputAvailable, inputStart, inputStarts } from '../support/events.js';
+import { expectLinearScan } from '../support/linear-scan.js';
 import { onlyToolOf } from '../support/only-tool.js';
 import { expectRoundTrip } from '../support/round-trip.js';
 
@@ -114,39 +115,28 @@ describe.each([
 // Streaming
 // ---------------------------------------------------------------------------
 
-function starts(events: readonly UIMessageChunk[]): UIMessageChunk[] {
-  return events.filter((event) => event.type === 'tool-input-start');
-}
-
 describe('json streaming', () => {
   it('announces an OpenAI call at its name when the id came first, and repairs the arguments string as it grows', () => {
     const parser = createTranscriptParser({ syntaxes: ['json'] });
     const events: UIMessageChunk[] = [];
     events.push(...parser.write('{"tool_calls":[{"id":"c1","type":"function","function":{"name":"wri'));
-    expect(starts(events)).toEqual([]);
+    expect(inputStarts(events)).toEqual([]);
     expect(parser.chunks.at(-1)).toMatchObject({ type: 'tool', state: 'input-streaming', input: {} });
     events.push(...parser.write('te","arguments":"{\\"path\\":\\"a.md\\",\\"content\\":\\"# Ti'));
-    expect(starts(events)).toEqual([{ type: 'tool-input-start', toolCallId: 'c1', toolName: 'write', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'json' } }]);
+    expect(inputStarts(events)).toEqual([inputStart('c1', 'write', 'json')]);
     expect(parser.chunks.at(-1)).toMatchObject({ toolCallId: 'c1', toolName: 'write', input: { path: 'a.md', content: '# Ti' } });
     events.push(...parser.write('tle\\\\n\\"}"}}]} ok'), ...parser.end());
-    expect(events).toContainEqual({
-      type: 'tool-input-available',
-      toolCallId: 'c1',
-      toolName: 'write',
-      input: { path: 'a.md', content: '# Title\n' },
-      dynamic: true,
-      toolMetadata: { syntax: 'json' },
-    });
+    expect(events).toContainEqual(inputAvailable('c1', 'write', { path: 'a.md', content: '# Title\n' }, 'json'));
     expect(parser.chunks.at(-1)).toEqual({ type: 'text', value: ' ok' });
   });
 
   it('waits for the end of a wrapped call without an id, so the announced id never changes', () => {
     const parser = createTranscriptParser({ syntaxes: ['json'] });
     const events = [...parser.write('{"function":{"name":"f","arguments":{"a":1}}')];
-    expect(starts(events)).toEqual([]);
+    expect(inputStarts(events)).toEqual([]);
     expect(parser.chunks.at(-1)).toMatchObject({ toolName: 'f', input: { a: 1 } });
     events.push(...parser.write(',"id":"late"}'));
-    expect(starts(events)).toEqual([{ type: 'tool-input-start', toolCallId: 'late', toolName: 'f', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'json' } }]);
+    expect(inputStarts(events)).toEqual([inputStart('late', 'f', 'json')]);
     events.push(...parser.end());
     expect(parser.chunks).toEqual(parseTranscript('{"function":{"name":"f","arguments":{"a":1}},"id":"late"}', { syntaxes: ['json'] }));
   });
@@ -156,17 +146,13 @@ describe('json streaming', () => {
     parser.write('{"tool": {"function": {"name": "search", "arguments": {"q": "ca');
     expect(parser.chunks.at(-1)).toMatchObject({ state: 'input-streaming', toolName: 'search', input: { q: 'ca' } });
     const events = [...parser.write('ts"}}}, "id": "n1"}'), ...parser.end()];
-    expect(starts(events)).toEqual([
-      { type: 'tool-input-start', toolCallId: 'n1', toolName: 'search', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'json' } },
-    ]);
+    expect(inputStarts(events)).toEqual([inputStart('n1', 'search', 'json')]);
     expect(parser.chunks).toEqual(parseTranscript('{"tool": {"function": {"name": "search", "arguments": {"q": "cats"}}}, "id": "n1"}', { syntaxes: ['json'] }));
   });
 
   it('announces a flat call at its name and shows arguments as they arrive', () => {
     const parser = createTranscriptParser({ syntaxes: ['json'] });
-    expect(starts(parser.write('{"name":"search","args":{"q":"ca'))).toEqual([
-      { type: 'tool-input-start', toolCallId: 'tool-call-1', toolName: 'search', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'json' } },
-    ]);
+    expect(inputStarts(parser.write('{"name":"search","args":{"q":"ca'))).toEqual([inputStart('tool-call-1', 'search', 'json')]);
     expect(parser.chunks.at(-1)).toMatchObject({ input: { q: 'ca' } });
     parser.write('ts","limit":1');
     expect(parser.chunks.at(-1)).toMatchObject({ input: { q: 'cats', limit: 1 } });
@@ -195,7 +181,7 @@ describe('json streaming', () => {
       ['tool-call-1', 'a', true],
       ['b1', 'b', false],
     ]);
-    expect(starts(events).map((e) => (e as { toolCallId: string }).toolCallId)).toEqual(['tool-call-1', 'b1']);
+    expect(inputStarts(events).map((e) => (e as { toolCallId: string }).toolCallId)).toEqual(['tool-call-1', 'b1']);
   });
 });
 
@@ -204,9 +190,6 @@ describe('json streaming', () => {
 // ---------------------------------------------------------------------------
 
 const N = 200_000;
-
-const stepsFor = (text: string) => scannerSteps(text, { syntaxes: ['json'] });
-const repeat = (pattern: string, length = N) => repeatTo(pattern, length);
 
 describe('json linear work', () => {
   it.each([
@@ -223,12 +206,7 @@ describe('json linear work', () => {
     ['open strings', '{"id":"'],
     ['flat calls', '{"name":"x","args":{"a":"b"}}\n'],
     ['unclosed flat calls', '{"name":"x","args":{"a":"'],
-  ])('%s', (_, pattern) => {
-    const text = repeat(pattern);
-    expect(stepsFor(text)).toBeLessThanOrEqual(3 * text.length);
-    const chunks = parseTranscript(text, { syntaxes: ['json'] });
-    expect(chunks.map((c) => (c.type === 'text' ? c.value : c.raw)).join('')).toBe(text);
-  });
+  ])('%s', (_, pattern) => expectLinearScan(pattern, { syntaxes: ['json'] }));
 
   it('streams a 200 KB call read after every delta without re-parsing per delta', () => {
     const args = JSON.stringify({ content: 'x'.repeat(N), list: Array.from({ length: 2000 }, (_, i) => i) });

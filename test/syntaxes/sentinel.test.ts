@@ -17,7 +17,9 @@ import {
   type ToolSyntax,
 } from '../../src/index.js';
 import { splitAt, streamPieces } from '../support/splits.js';
+import { inputAvailable, inputStart } from '../support/events.js';
 import { repeatTo, scannerSteps } from '../support/linear.js';
+import { expectLinearScan } from '../support/linear-scan.js';
 import { onlyToolOf } from '../support/only-tool.js';
 import { expectRoundTrip } from '../support/round-trip.js';
 
@@ -158,7 +160,7 @@ describe('sentinel streaming', () => {
     ]);
     expect(parser.write(']\nnpm')).toEqual([
       { type: 'text-end', id: 'text-1' },
-      { type: 'tool-input-start', toolCallId: 'r1', toolName: 'run_bash', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'sentinel' } },
+      inputStart('r1', 'run_bash', 'sentinel'),
       { type: 'tool-input-delta', toolCallId: 'r1', inputTextDelta: '[[SEG_START {"type":"run_bash","id":"r1"}]]npm' },
     ]);
     expect(parser.chunks.at(-1)).toMatchObject({ state: 'input-streaming', input: { command: 'npm' } });
@@ -170,14 +172,7 @@ describe('sentinel streaming', () => {
     parser.write('X');
     expect(parser.chunks.at(-1)).toMatchObject({ input: { command: 'npm test\n[[SEG_EX' } });
     const events = [...parser.write('\n[[seg_end]] ok'), ...parser.end()];
-    expect(events).toContainEqual({
-      type: 'tool-input-available',
-      toolCallId: 'r1',
-      toolName: 'run_bash',
-      input: { command: 'npm test\n[[SEG_EX' },
-      dynamic: true,
-      toolMetadata: { syntax: 'sentinel' },
-    });
+    expect(events).toContainEqual(inputAvailable('r1', 'run_bash', { command: 'npm test\n[[SEG_EX' }, 'sentinel'));
     expect(parser.chunks.at(-1)).toEqual({ type: 'text', value: ' ok' });
   });
 
@@ -248,13 +243,7 @@ describe('sentinel linear work', () => {
     ['start keyword prefixes', '[[SEG_STAR'],
     ['blocks', '[[SEG_START {"type":"tool"}]]x[[SEG_END]]'],
     ['CRLF', '\r\n'],
-  ])('%s', (_, pattern) => {
-    const text = repeat(pattern);
-    const steps = stepsFor(text);
-    expect(steps).toBeLessThanOrEqual(4 * text.length);
-    const doubled = stepsFor(repeat(pattern, 2 * N));
-    expect(doubled).toBeLessThanOrEqual(2.2 * steps + 64);
-  });
+  ])('%s', (_, pattern) => expectLinearScan(pattern, { syntaxes: ['sentinel'] }, { perUnit: 4 }));
 
   it.each([
     ['end marker prefixes', '[[SEG_EN'],

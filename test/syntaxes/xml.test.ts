@@ -17,7 +17,9 @@ import {
   type ToolSyntax,
 } from '../../src/index.js';
 import { streamPieces } from '../support/splits.js';
-import { repeatTo, scannerSteps } from '../support/linear.js';
+import { inputAvailable, inputStart } from '../support/events.js';
+import { scannerSteps } from '../support/linear.js';
+import { expectLinearScan } from '../support/linear-scan.js';
 import { onlyToolOf } from '../support/only-tool.js';
 import { expectRoundTrip } from '../support/round-trip.js';
 
@@ -222,7 +224,7 @@ describe('xml streaming', () => {
     ]);
     expect(parser.write('><arguments><arg name="path">a.txt')).toEqual([
       { type: 'text-end', id: 'text-1' },
-      { type: 'tool-input-start', toolCallId: 'w1', toolName: 'write', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'xml' } },
+      inputStart('w1', 'write', 'xml'),
       { type: 'tool-input-delta', toolCallId: 'w1', inputTextDelta: '<tool name="write" id="w1"><arguments><arg name="path">a.txt' },
     ]);
     expect(parser.chunks.at(-1)).toMatchObject({ state: 'input-streaming', input: {} });
@@ -233,14 +235,7 @@ describe('xml streaming', () => {
     expect(parser.write('g>')).toEqual([{ type: 'tool-input-delta', toolCallId: 'w1', inputTextDelta: '</arg>' }]);
     expect(parser.chunks.at(-1)).toMatchObject({ input: { path: 'a.txt', content: 'hello world' } });
     const events = [...parser.write('</arguments></to'), ...parser.write('ol> ok'), ...parser.end()];
-    expect(events).toContainEqual({
-      type: 'tool-input-available',
-      toolCallId: 'w1',
-      toolName: 'write',
-      input: { path: 'a.txt', content: 'hello world' },
-      dynamic: true,
-      toolMetadata: { syntax: 'xml' },
-    });
+    expect(events).toContainEqual(inputAvailable('w1', 'write', { path: 'a.txt', content: 'hello world' }, 'xml'));
     expect(events.filter((e) => e.type === 'tool-input-delta').map((e) => (e as { inputTextDelta: string }).inputTextDelta).join('')).toBe(
       '</arguments>',
     );
@@ -300,7 +295,6 @@ describe('xml streaming', () => {
 const N = 200_000;
 
 const stepsFor = (text: string) => scannerSteps(text, { syntaxes: ['xml'] });
-const repeat = (pattern: string, length = N) => repeatTo(pattern, length);
 
 describe('xml linear work', () => {
   it.each([
@@ -319,12 +313,7 @@ describe('xml linear work', () => {
     ['end marker prefixes', '<tool name="x"><arg name="a">__START_CONTENT__' + '___END_CONTENT_'.repeat(1000)],
     ['nested items', '<tool name="x"><arg name="a"><item>'],
     ['nested args', '<arg name="a">'],
-  ])('%s', (_, pattern) => {
-    const text = repeat(pattern);
-    const steps = stepsFor(text);
-    expect(steps).toBeLessThanOrEqual(3 * text.length);
-    expect(parseTranscript(text, { syntaxes: ['xml'] }).map((c) => (c.type === 'text' ? c.value : c.raw)).join('')).toBe(text);
-  });
+  ])('%s', (_, pattern) => expectLinearScan(pattern, { syntaxes: ['xml'] }));
 
   it('an opener that never reaches its ">" is given up at the bound, then scanned on linearly', () => {
     const text = `<tool name="a" ${'k="v" '.repeat(N / 6)}`;

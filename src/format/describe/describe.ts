@@ -1,5 +1,5 @@
 import type { CallPolicy, SyntaxName, ToolDefinition, ToolSyntax } from '../../types.js';
-import { resolvePolicy } from '../policy.js';
+import { resolvePolicy } from '../../review/policy.js';
 import { resolveSyntax, toolExample } from './example.js';
 import { isPreset, type ProviderPreset } from './presets.js';
 import { GENERIC_RULES } from './rules.js';

@@ -1,7 +1,7 @@
 import type { FormatCall, SyntaxName, ToolDefinition, ToolSyntax } from '../../types.js';
 import { resolveSyntaxes } from '../../syntaxes/index.js';
-import { coerceInput } from '../schema/coerce.js';
-import { exampleInput } from './examples.js';
+import { coerceInput } from '../../review/coerce.js';
+import { exampleInput } from '../../json-schema/examples.js';
 
 /** A tool's canonical example call. */
 export interface ToolExample {

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../types.js';
 import { isRecord } from '../../syntaxes/shared/object.js';
-import { branches, itemSchema, objectSchema, propertiesOf, requiredOf } from '../schema/types.js';
+import { branches, itemSchema, objectSchema, propertiesOf, requiredOf } from '../../json-schema/read.js';
 
 /**
  * The parameter list of a tool for a prompt: one line per parameter with its

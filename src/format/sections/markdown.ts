@@ -1,4 +1,4 @@
-import { closesFenceRun, openingFenceRun, type FenceRun } from '../../scanner/fence-run.js';
+import { afterIndent, closesFence, lineEndAt, lineStartAt, readFenceOpening, type FenceRun } from '../../markdown/index.js';
 import { SectionCollector, SectionRegistry, sectionList } from './registry.js';
 import type { Section, SectionFormat, SectionSpec } from './types.js';
 
@@ -48,22 +48,23 @@ function parseMarkdownSections(text: string, registry: SectionRegistry | undefin
   let current: { name: string; start: number } | undefined;
   let fence: FenceRun | undefined;
   let lineStart = 0;
-  while (lineStart <= text.length) {
-    const newline = text.indexOf('\n', lineStart);
-    const lineEnd = newline === -1 ? text.length : newline;
-    const next = newline === -1 ? text.length + 1 : newline + 1;
+  for (;;) {
+    const lineEnd = lineEndAt(text, lineStart);
+    const ended = lineEnd < text.length;
+    const next = ended ? lineStartAt(text, lineEnd + 1) : text.length;
     const line = text.slice(lineStart, lineEnd);
     if (fence) {
       if (closesFence(line, fence)) fence = undefined;
     } else {
-      fence = opensFence(line);
+      fence = readFenceOpening(line);
       const header = fence ? undefined : headerName(line);
       const name = header === undefined ? undefined : registry ? registry.lookup(header) : header;
       if (name !== undefined) {
         if (current) collector.add(current.name, text.slice(current.start, lineStart).trim());
-        current = { name, start: Math.min(next, text.length) };
+        current = { name, start: next };
       }
     }
+    if (!ended) break;
     lineStart = next;
   }
   if (current) collector.add(current.name, text.slice(current.start).trim());
@@ -72,30 +73,12 @@ function parseMarkdownSections(text: string, registry: SectionRegistry | undefin
 
 /** The name of a `# name` line, or `undefined`. Hand-written: a regex with a lazy name and trailing blanks backtracks. */
 function headerName(line: string): string | undefined {
-  let i = 0;
-  while (i < 3 && line[i] === ' ') i++;
+  const i = afterIndent(line);
   if (line[i] !== '#') return undefined;
   const after = line[i + 1];
   if (after !== ' ' && after !== '\t') return undefined;
   const name = line.slice(i + 2).trim();
   return name === '' ? undefined : name;
-}
-
-/** A line that opens fenced code: up to three spaces, then three or more backticks (no backtick after) or tildes. */
-function opensFence(line: string): FenceRun | undefined {
-  return openingFenceRun(line, leadingSpaces(line));
-}
-
-/** A line that closes `fence`: up to three spaces, at least as long a run of its character, then only blanks. */
-function closesFence(line: string, fence: FenceRun): boolean {
-  return closesFenceRun(line, leadingSpaces(line), fence);
-}
-
-/** Where a line's content starts after up to three spaces. */
-function leadingSpaces(line: string): number {
-  let i = 0;
-  while (i < 3 && line[i] === ' ') i++;
-  return i;
 }
 
 function describeMarkdown(registry: SectionRegistry): string {

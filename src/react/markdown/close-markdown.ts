@@ -1,3 +1,5 @@
+import { closesFence, endsWithLineEnd, isBlankLine, lastLineStart, lineEndAt, lineStartAt, readFenceOpening, type FenceRun } from '../../markdown/index.js';
+
 /**
  * Closes the constructs a streaming markdown block leaves open, so it renders
  * the way it will once finished: an unclosed code fence becomes a closed one
@@ -5,7 +7,8 @@
  * `` `code `` and `[link](url` get their closers; an image whose URL is still
  * being written is left out, and a trailing delimiter run with nothing after
  * it yet (`hello **`) is hidden, as is a heading marker with no text yet (`## `).
- * One pass, linear in the block.
+ * One pass, linear in the block. Lines and fences are read by the markdown
+ * model (src/markdown/), as the scanner reads them.
  *
  * Approximate on purpose: CommonMark's delimiter rules are reduced to
  * "can open: not followed by whitespace; can close: not preceded by it"
@@ -13,10 +16,10 @@
  */
 export function closeMarkdown(block: string): string {
   const lines = scanLines(block);
-  if (lines.fence) return block + (block.endsWith('\n') ? '' : '\n') + lines.fence;
+  if (lines.fence) return block + (endsWithLineEnd(block) ? '' : '\n') + lines.fence;
   // A heading marker whose text has not arrived (`## `) would render as an empty heading for a
   // moment: leave that line out until its first character comes.
-  const lastLine = block.lastIndexOf('\n') + 1;
+  const lastLine = lastLineStart(block);
   if (EMPTY_HEADING.test(block.slice(lastLine))) return closeInline(block.slice(0, lastLine), Math.min(lines.inlineStart, lastLine));
   return closeInline(block, lines.inlineStart);
 }
@@ -26,33 +29,30 @@ const EMPTY_HEADING = /^ {0,3}#{1,6}[ \t]*$/;
 
 /** Where the last inline container starts, or the closer of a fence left open. */
 function scanLines(block: string): { fence?: string; inlineStart: number } {
-  let fence: { char: string; length: number } | undefined;
+  let fence: FenceRun | undefined;
   let inlineStart = 0;
   let afterSingleLine = false;
   let pos = 0;
-  while (pos <= block.length) {
-    const newline = block.indexOf('\n', pos);
-    const end = newline === -1 ? block.length : newline;
-    // Without the `\r` of a CRLF: `.` in the patterns below does not match it.
-    const line = block.slice(pos, block[end - 1] === '\r' && end > pos ? end - 1 : end);
+  for (;;) {
+    const end = lineEndAt(block, pos);
+    const ended = end < block.length;
+    const next = ended ? lineStartAt(block, end + 1) : block.length;
+    const line = block.slice(pos, end);
     if (fence) {
-      const close = /^ {0,3}(`+|~+)[ \t\r]*$/.exec(line);
-      if (newline !== -1 && close && close[1]![0] === fence.char && close[1]!.length >= fence.length) {
+      if (ended && closesFence(line, fence)) {
         fence = undefined;
-        inlineStart = newline + 1;
+        inlineStart = next;
       }
     } else {
-      const open = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
-      if (open && !(open[1]![0] === '`' && open[2]!.includes('`'))) {
-        fence = { char: open[1]![0]!, length: open[1]!.length };
-      } else if (afterSingleLine || /^[ \t\r]*$/.test(line) || startsContainer(line)) {
+      fence = readFenceOpening(line);
+      if (!fence && (afterSingleLine || isBlankLine(line) || startsContainer(line))) {
         // A blank line ends a paragraph; a heading, list item or quote line starts a new container.
-        inlineStart = /^[ \t\r]*$/.test(line) ? end + 1 : pos;
+        inlineStart = isBlankLine(line) ? next : pos;
       }
       afterSingleLine = /^ {0,3}(#{1,6}([ \t]|$)|([-*_])([ \t]*\3){2,}[ \t]*$)/.test(line);
     }
-    if (newline === -1) break;
-    pos = newline + 1;
+    if (!ended) break;
+    pos = next;
   }
   return { fence: fence ? fence.char.repeat(fence.length) : undefined, inlineStart: Math.min(inlineStart, block.length) };
 }

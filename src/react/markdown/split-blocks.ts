@@ -1,3 +1,4 @@
+import { closesFence, isBlankLine, isSpaceOrTab, lineEndAt, lineStartAt, readFenceOpening, type FenceRun } from '../../markdown/index.js';
 import { extendsText } from '../../store/extends-text.js';
 
 /**
@@ -7,7 +8,9 @@ import { extendsText } from '../../store/extends-text.js';
  * added), so their renderers can be memoized.
  *
  * A blank line followed by an indented line does not split: that is the
- * continuation of a list item or an indented code block.
+ * continuation of a list item or an indented code block. Lines, blank lines
+ * and fences are read by the markdown model (src/markdown/), as the scanner
+ * reads them: a line may end with `\n`, `\r\n` or `\r`.
  */
 export interface BlockSplit {
   /** The text the split is for. */
@@ -20,15 +23,10 @@ export interface BlockSplit {
   readonly resume: ScanState;
 }
 
-interface Fence {
-  char: string;
-  length: number;
-}
-
 interface ScanState {
   /** Start of the first line not yet complete. */
   readonly pos: number;
-  readonly fence: Fence | undefined;
+  readonly fence: FenceRun | undefined;
   /** A blank line was seen since the last content line. */
   readonly sawBlank: boolean;
   /** The current block has a non-blank line. */
@@ -45,20 +43,20 @@ export function splitBlocks(text: string, previous?: BlockSplit): BlockSplit {
   let { pos, fence, sawBlank, hasContent } = resumable ? previous.resume : START;
   let copied = false;
   for (;;) {
-    const newline = text.indexOf('\n', pos);
-    const complete = newline !== -1;
-    const end = complete ? newline : text.length;
+    // A `\r` that ended the text last time may be half of a `\r\n`.
+    pos = lineStartAt(text, pos);
+    const end = lineEndAt(text, pos);
+    const complete = end < text.length;
     if (end === pos && !complete) break;
-    // Without the `\r` of a CRLF: `.` in the patterns below does not match it.
-    const line = text.slice(pos, text[end - 1] === '\r' && end > pos ? end - 1 : end);
+    const line = text.slice(pos, end);
     if (fence) {
       if (complete && closesFence(line, fence)) fence = undefined;
-    } else if (isBlank(line)) {
+    } else if (isBlankLine(line)) {
       // An incomplete blank line may still get content: decide when it is complete.
       if (!complete) break;
       if (hasContent) sawBlank = true;
     } else {
-      if (sawBlank && !/^[ \t]/.test(line)) {
+      if (sawBlank && !isSpaceOrTab(line[0])) {
         if (!copied) {
           done = done.slice();
           copied = true;
@@ -68,29 +66,11 @@ export function splitBlocks(text: string, previous?: BlockSplit): BlockSplit {
       }
       sawBlank = false;
       hasContent = true;
-      if (complete) fence = opensFence(line);
+      // An opener is known at its line end (a backtick fence's info may still get a backtick).
+      if (complete) fence = readFenceOpening(line);
     }
     if (!complete) break;
-    pos = newline + 1;
+    pos = end + 1;
   }
   return { text, done, tailStart, resume: { pos, fence, sawBlank, hasContent } };
-}
-
-function isBlank(line: string): boolean {
-  return /^[ \t\r]*$/.test(line);
-}
-
-/** A fence opener: up to three spaces, three or more backticks (no backtick in the info) or tildes. */
-function opensFence(line: string): Fence | undefined {
-  const match = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
-  if (!match) return undefined;
-  const run = match[1]!;
-  if (run[0] === '`' && match[2]!.includes('`')) return undefined;
-  return { char: run[0]!, length: run.length };
-}
-
-/** A closer: up to three spaces, a run of the same character at least as long, then only spaces. */
-function closesFence(line: string, fence: Fence): boolean {
-  const match = /^ {0,3}(`+|~+)[ \t\r]*$/.exec(line);
-  return match !== null && match[1]![0] === fence.char && match[1]!.length >= fence.length;
 }

@@ -1,3 +1,4 @@
+import { lastLineStart } from '../../markdown/lines.js';
 import type { RevealSettings } from './reveal-settings.js';
 
 /**
@@ -55,15 +56,16 @@ export function advance(schedule: RevealSchedule, now: number, elapsed: number, 
  * whole, with the first character after it, or not at all, so a heading does not flash as a bigger one (`#` alone is an h1) and a
  * list or a code block does not begin as a paragraph of `-` or backticks.
  */
-const LINE_MARKER = /^ {0,3}(?:#{1,6}[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|>[ \t]?|(?:`{3,}|~{3,})[^\n]*(?:\n|$))/;
+const LINE_MARKER = /^ {0,3}(?:#{1,6}[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t]|>[ \t]?|(?:`{3,}|~{3,})[^\r\n]*(?:\r\n|\r|\n|$))/;
 
 /** `shown`, moved to the end of the line marker it stops inside, if any. */
 export function pastLineMarker(text: string, shown: number): number {
   // Only the first few columns of a line can hold a marker: look back that far, not to the start of a long line.
   const from = Math.max(0, shown - 64);
-  const newline = text.slice(from, shown).lastIndexOf('\n');
-  if (newline === -1 && from > 0) return shown;
-  const lineStart = newline === -1 ? 0 : from + newline + 1;
+  // Lines end as the markdown model reads them: `\n`, `\r\n` or `\r`.
+  const inWindow = lastLineStart(text.slice(from, shown));
+  if (inWindow === 0 && from > 0) return shown;
+  const lineStart = from + inWindow;
   const match = LINE_MARKER.exec(text.slice(lineStart, lineStart + 256));
   if (!match) return shown;
   let end = lineStart + match[0].length;

@@ -331,23 +331,22 @@ export function ToolCallContent({ className, registered = false, ...rest }: Tool
 }
 
 /** The input: text blocks for multi-line strings, JSON for the rest; live while it streams. */
-export function ToolCallInput({ className, ...rest }: ComponentProps<'div'>) {
-  const { tool, labels, model } = useCard();
-  return (
-    <div className={cx('tt-tool-section tt-tool-input', className)} data-slot="tool-call-input" data-status={tool.state} {...rest}>
-      <ValueView value={tool.input} label={labels.input} copyLabel={fillLabel(labels.copyInput, { tool: model.name })} />
-    </div>
-  );
+export function ToolCallInput(props: ComponentProps<'div'>) {
+  return <ValueSection {...props} which="input" />;
 }
 
 /** The output (when the call has one); nothing otherwise. */
-export function ToolCallOutput({ className, ...rest }: ComponentProps<'div'>) {
+export function ToolCallOutput(props: ComponentProps<'div'>) {
+  return <ValueSection {...props} which="output" />;
+}
+
+/** The section of the tool's input or output: its value under the part's label. */
+function ValueSection({ which, className, ...rest }: ComponentProps<'div'> & { which: 'input' | 'output' }) {
   const { tool, labels, model } = useCard();
-  const section = model.sections.find((s) => s.kind === 'output');
-  if (!section) return null;
+  if (which === 'output' && !model.sections.some((s) => s.kind === 'output')) return null;
   return (
-    <div className={cx('tt-tool-section tt-tool-output', className)} data-slot="tool-call-output" data-status={tool.state} {...rest}>
-      <ValueView value={tool.output} label={labels.output} copyLabel={fillLabel(labels.copyOutput, { tool: model.name })} />
+    <div className={cx(`tt-tool-section tt-tool-${which}`, className)} data-slot={`tool-call-${which}`} data-status={tool.state} {...rest}>
+      <ValueView value={tool[which]} label={labels[which]} copyLabel={fillLabel(which === 'input' ? labels.copyInput : labels.copyOutput, { tool: model.name })} />
     </div>
   );
 }
@@ -365,10 +364,7 @@ export function ToolCallError({ className, ...rest }: ComponentProps<'div'>) {
   const huge = section.text.length > HUGE_CHARS && !showAll;
   return (
     <div className={cx('tt-tool-section tt-tool-error-section', className)} data-slot="tool-call-error" data-status={tool.state} {...rest}>
-      <div className="tt-tool-section-header">
-        <span className="tt-tool-section-label">{section.label}</span>
-        <CopyButton text={section.text} label={fillLabel(labels.copyError, { tool: model.name })} />
-      </div>
+      <LabelRow label={section.label} copy={section.text} copyLabel={fillLabel(labels.copyError, { tool: model.name })} />
       <ScrollingPre className="tt-tool-error" label={fillLabel(labels.valueLabel, { part: section.label, tool: model.name })}>
         {huge ? section.text.slice(0, PREVIEW_CHARS) : section.text}
       </ScrollingPre>
@@ -414,25 +410,35 @@ function ValueView({ value, label, copyLabel }: ValueViewProps) {
   const truncated = blocks.some((block) => !block.complete);
   return (
     <>
-      <div className="tt-tool-section-header">
-        <span className="tt-tool-section-label">{label}</span>
-        <CopyButton text={truncated ? () => formatValue(value) : blocks.length === 1 ? blocks[0]!.text : () => formatValue(value)} label={copyLabel} />
-      </div>
+      <LabelRow label={label} copy={truncated || blocks.length !== 1 ? () => formatValue(value) : blocks[0]!.text} copyLabel={copyLabel} />
       {blocks.map((block) =>
         block.field === undefined ? (
           <Block key="" block={block} part={label} />
         ) : (
           <div key={block.field} className="tt-tool-field" data-slot="tool-call-field">
-            <div className="tt-tool-field-header">
-              <span className="tt-tool-field-label">{block.field}</span>
-              <CopyButton text={() => formatValue(block.source)} label={fillLabel(labels.copyField, { field: block.field, tool: model.name })} />
-            </div>
+            <LabelRow
+              field
+              label={block.field}
+              copy={() => formatValue(block.source)}
+              copyLabel={fillLabel(labels.copyField, { field: block.field, tool: model.name })}
+            />
             <Block block={block} part={`${label}: ${block.field}`} />
           </div>
         ),
       )}
       {truncated ? <Truncated onShowAll={() => setShowAll(true)} /> : null}
     </>
+  );
+}
+
+/** A section's (or a field's) label, and a button that copies what it labels. */
+function LabelRow({ label, copy, copyLabel, field = false }: { label: string; copy: ComponentProps<typeof CopyButton>['text']; copyLabel: string; field?: boolean }) {
+  const kind = field ? 'field' : 'section';
+  return (
+    <div className={`tt-tool-${kind}-header`}>
+      <span className={`tt-tool-${kind}-label`}>{label}</span>
+      <CopyButton text={copy} label={copyLabel} />
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { JsonSchema, SyntaxDescription, ToolDefinition } from '../../types.js';
-import { exampleValue, placeholder } from '../../format/describe/examples.js';
-import { propertiesOf, requiredOf } from '../../format/schema/types.js';
+import { exampleValue, placeholder } from '../../json-schema/examples.js';
+import { propertiesOf, requiredOf } from '../../json-schema/read.js';
 import { fromPositional, isPositionalInput, positionalLayout, toPositional, type PositionalLayout } from './positional.js';
 
 const RULES = [

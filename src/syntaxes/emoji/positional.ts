@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../types.js';
 import { isRecord } from '../shared/object.js';
-import { itemSchema, propertiesOf, requiredOf, schemaTypes } from '../../format/schema/types.js';
+import { itemSchema, propertiesOf, requiredOf, schemaTypes } from '../../json-schema/read.js';
 
 /**
  * How the named parameters of a tool map onto a syntax that carries only

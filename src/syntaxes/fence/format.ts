@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import { afterIndent, forEachLine } from '../../markdown/lines.js';
 import type { FormatCall } from '../../types.js';
 import { formatFenceInfo } from './info.js';
 
@@ -23,14 +24,14 @@ export function formatFence(call: FormatCall, word = 'tool'): string {
   return `${fence}${word} ${info}\n${body}${fence}`;
 }
 
-/** Longest run of `char` at the start of a line (after up to three spaces). */
+/** Longest run of `char` at the start of a line (after up to three spaces): the runs that could close a fence. */
 function longestLineStartRun(text: string, char: string): number {
   let longest = 0;
-  for (const line of text.split(/\r\n|\r|\n/)) {
-    const trimmed = line.replace(/^ {0,3}/, '');
-    let run = 0;
-    while (trimmed[run] === char) run++;
-    longest = Math.max(longest, run);
-  }
+  forEachLine(text, (line) => {
+    const start = afterIndent(line);
+    let end = start;
+    while (line[end] === char) end++;
+    longest = Math.max(longest, end - start);
+  });
   return longest;
 }

@@ -1,3 +1,5 @@
+import { closesAtLineEnd, closingLineStart, infoRefuses, MIN_FENCE_RUN, NOT_CLOSING, readClosingUnit, type FenceRun } from '../../markdown/fence.js';
+import { isLineEnd } from '../../markdown/lines.js';
 import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall, WorkMeter } from '../../types.js';
 import { LineBody, type LineCloser } from '../shared/line-body.js';
 import { parseYaml, type YamlResult } from '../shared/yaml.js';
@@ -36,18 +38,18 @@ export class FenceOpener implements OpenerReader {
       return undefined;
     }
     // The run is over: fewer than three is no fence; what follows is scanned again.
-    if (this.runLength < 3) return index;
-    if (unit === '\n' || unit === '\r') {
+    if (this.runLength < MIN_FENCE_RUN) return index;
+    if (isLineEnd(unit)) {
       this.endedWithCR = unit === '\r';
       return this.acceptInfo(index);
     }
-    if (unit === '`' && this.fenceChar === '`') return this.runLength;
+    if (infoRefuses(this.fenceChar, unit)) return this.runLength;
     this.info += unit;
     return this.infoStillPossible(unit) ? undefined : this.runLength;
   }
 
   end(): OpenerVerdict {
-    if (this.runLength < 3) return this.index;
+    if (this.runLength < MIN_FENCE_RUN) return this.index;
     return this.acceptInfo(this.index);
   }
 
@@ -60,7 +62,7 @@ export class FenceOpener implements OpenerReader {
     }
     return {
       block: new FenceBlock(
-        new FenceCloser(this.fenceChar, this.runLength),
+        new FenceCloser({ char: this.fenceChar, length: this.runLength }),
         parseFenceInfo(info.slice(word.length)),
         this.endedWithCR,
         this.work,
@@ -196,40 +198,22 @@ export class FenceBlock implements BlockReader {
   }
 }
 
-/** A closing fence line: up to three spaces, a run of the fence character at least as long as the opener's, then only spaces or tabs. */
+/** A closing fence line, by the markdown model's rule (src/markdown/fence.ts): the scanner reads closers the same way. */
 export class FenceCloser implements LineCloser {
-  private indent = 0;
-  private run = 0;
-  private trailing = false;
+  private state = closingLineStart();
 
-  constructor(
-    private readonly fenceChar: string,
-    private readonly minLength: number,
-  ) {}
+  constructor(private readonly fence: FenceRun) {}
 
   reset(): void {
-    this.indent = 0;
-    this.run = 0;
-    this.trailing = false;
+    this.state = closingLineStart();
   }
 
   push(unit: string): boolean {
-    if (this.trailing || (this.run > 0 && unit !== this.fenceChar)) {
-      this.trailing = true;
-      return unit === ' ' || unit === '\t';
-    }
-    if (unit === this.fenceChar) {
-      this.run++;
-      return true;
-    }
-    if (unit === ' ' && this.run === 0 && this.indent < 3) {
-      this.indent++;
-      return true;
-    }
-    return false;
+    this.state = readClosingUnit(this.state, unit, this.fence);
+    return this.state !== NOT_CLOSING;
   }
 
   complete(): boolean {
-    return this.run >= this.minLength;
+    return closesAtLineEnd(this.state, this.fence);
   }
 }

@@ -1,0 +1,164 @@
+/**
+ * Every ```ts, ```js and ```tsx block of README.md, as written:
+ *
+ * - ts and js blocks run in node, each as a module in the package (so `tool-transcript` imports
+ *   resolve to the built `dist` through the package self-reference), after a prelude that gives
+ *   the values a snippet assumes and does not declare (`textStream`, `reply`, …);
+ * - tsx blocks are JSX fragments shown for their props: they are type-checked together against
+ *   the built type declarations, with the same assumed names declared.
+ *
+ * A block preceded by `<!-- not-run: reason -->` is illustrative only and skipped.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { transform } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+// Inside the package (for the self-reference) and ignored by git (under dist/).
+const work = join(root, 'dist/.readme-snippets');
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
+
+interface Snippet {
+  lang: 'ts' | 'js' | 'tsx';
+  line: number;
+  code: string;
+  /** The reason given in a `<!-- not-run: … -->` comment right before the block. */
+  notRun?: string;
+}
+
+/** The ts, js and tsx blocks of a markdown text, with their line numbers. */
+function readmeSnippets(markdown: string): Snippet[] {
+  const lines = markdown.split('\n');
+  const snippets: Snippet[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(ts|js|tsx)\s*$/.exec(lines[i]!);
+    if (!open) continue;
+    const end = lines.findIndex((line, j) => j > i && /^```\s*$/.test(line));
+    const before = lines.slice(0, i).reverse().find((line) => line.trim() !== '');
+    const notRun = before && /^<!--\s*not-run:\s*(.+?)\s*-->$/.exec(before.trim())?.[1];
+    snippets.push({ lang: open[1] as Snippet['lang'], line: i + 1, code: lines.slice(i + 1, end).join('\n'), ...(notRun ? { notRun } : {}) });
+    i = end;
+  }
+  return snippets;
+}
+
+/**
+ * Values for names README snippets use without declaring them, as a reader's program would have
+ * them. Only the names a snippet uses and does not declare are put before it.
+ */
+const ASSUMED_VALUES: Record<string, string> = {
+  modelTextStream: `const modelTextStream = (async function* () { yield 'Looking.\\n\\n\`\`\`tool search\\ninput:\\n  q: cats\\n'; yield '\`\`\`\\n🛠️[ls]🛠️[/end] done'; })();`,
+  render: 'const render = (chunks) => { if (!Array.isArray(chunks)) throw new Error("render: not chunks"); };',
+  textStream: `const textStream = new ReadableStream({ start(c) { for (const d of ['Hi ', '\`\`\`tool a\\n', '\`\`\`\\n', '<tool name="b"></tool>']) c.enqueue(d); c.close(); } });`,
+  reply: 'const reply = "Reading.\\n^^^read_file\\npath: src/a.ts\\nmax_lines: 10\\n^^^\\n";',
+  uiMessageStream: `const uiMessageStream = [{ type: 'start' }, { type: 'tool-input-available', toolCallId: 'call_42', toolName: 'weather', input: { city: 'Oslo' }, dynamic: true }, { type: 'tool-input-available', toolCallId: 'call_43', toolName: 'weather', input: {}, dynamic: true }];`,
+  error: 'const error = new Error("the stream broke");',
+};
+
+/** Declarations for the names the tsx snippets use without declaring them. */
+const ASSUMED_TYPES = `import type { ToolChunk } from 'tool-transcript';
+import type { TranscriptStore } from 'tool-transcript/store';
+import type { UIMessage } from 'ai';
+declare global {
+  const assistantText: string;
+  const response: { body: ReadableStream<Uint8Array> }; // fetch's body, checked for null
+  const text: string;
+  const store: TranscriptStore;
+  const message: UIMessage;
+  const chunk: ToolChunk;
+}
+export {};
+`;
+
+/**
+ * A tsx block as a module. The blocks list JSX elements one under another, each a statement of its
+ * own with a `//` note: a `;` before each element that starts a line keeps them apart.
+ */
+function asStatements(code: string): string {
+  const lines = code.split('\n').map((line) => (/^<(?!\/)/.test(line) ? `;${line}` : line));
+  return `${lines.join('\n')}\nexport {};\n`;
+}
+
+/**
+ * Type errors in README blocks that wait for a fix in the library, each with its reason; each may
+ * be present or not, any other error fails. Keep this empty whenever possible.
+ */
+const KNOWN_ERRORS: RegExp[] = [];
+
+function uses(code: string, name: string): boolean {
+  return new RegExp(`(?<![.\\w$])${name}\\b`).test(code) && !new RegExp(`\\b(?:const|let|var|function)\\s+${name}\\b`).test(code);
+}
+
+const snippets = readmeSnippets(readFileSync(join(root, 'README.md'), 'utf8'));
+
+beforeAll(() => {
+  if (!existsSync(join(root, 'dist/index.js')) || !existsSync(join(root, 'dist/react/index.d.ts'))) {
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
+  }
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+});
+
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('README snippets', () => {
+  it('finds the snippets, and marks few as not run', () => {
+    expect(snippets.length).toBeGreaterThanOrEqual(8);
+    expect(snippets.filter((snippet) => snippet.notRun).length).toBeLessThanOrEqual(2);
+  });
+
+  const runnable = snippets.filter((snippet) => snippet.lang !== 'tsx' && !snippet.notRun);
+  it.each(runnable)('runs the $lang block at line $line', async ({ code, lang, line }) => {
+    const prelude = Object.entries(ASSUMED_VALUES)
+      .filter(([name]) => uses(code, name))
+      .map(([, value]) => value);
+    // Imports first (a module's imports are hoisted anyway), then the assumed values, then the rest.
+    const { code: js } = await transform(code, { loader: lang === 'ts' ? 'ts' : 'js', format: 'esm', target: 'es2022' });
+    const importLines = js.split('\n').filter((l) => /^import\s/.test(l));
+    const body = js.split('\n').filter((l) => !/^import\s/.test(l));
+    const file = join(work, `line-${line}.mjs`);
+    writeFileSync(file, [...importLines, ...prelude, ...body].join('\n'));
+    const result = spawnSync(process.execPath, [file], { cwd: root, encoding: 'utf8' });
+    expect(result.stderr, `README.md line ${line}`).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  const typed = snippets.filter((snippet) => snippet.lang === 'tsx' && !snippet.notRun);
+  it('type-checks the tsx blocks against the built declarations', () => {
+    expect(typed.length, 'the README shows no tsx block').toBeGreaterThan(0);
+    writeFileSync(join(work, 'assumed.ts'), ASSUMED_TYPES);
+    // What a bundler's client types give an app (Vite's, Next's): CSS imports are modules.
+    writeFileSync(join(work, 'css.d.ts'), "declare module '*.css';\n");
+    for (const { code, line } of typed) writeFileSync(join(work, `line-${line}.tsx`), asStatements(code));
+    writeFileSync(
+      join(work, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          jsx: 'react-jsx',
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          target: 'es2022',
+          lib: ['es2022', 'dom', 'dom.iterable'],
+          types: [],
+          skipLibCheck: true,
+          noUnusedLocals: false,
+          allowUnreachableCode: true,
+        },
+        include: ['*.ts', '*.tsx'],
+      }),
+    );
+    const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', work], { cwd: root, encoding: 'utf8' });
+    // One line per error (the indented lines under it explain it).
+    const errors = (tsc.stdout + tsc.stderr).split('\n').filter((line) => /^\S/.test(line) && !KNOWN_ERRORS.some((known) => known.test(line)));
+    expect(errors).toEqual([]);
+    if (KNOWN_ERRORS.length === 0) expect(tsc.status).toBe(0);
+  });
+});
