@@ -56,7 +56,7 @@ export class TranscriptModel {
   private readonly changed = new Set<string>();
   /** Units of store work (events folded, items written, ids copied): linear in the input, by construction. */
   ownWork = 0;
-  /** The meter of every parser the store runs (each text's, each native tool's JSON input). */
+  /** The meter of every parser the store runs: each text's, each tool's source input, each native tool's JSON input. */
   readonly parserWork = createWorkMeter();
 
   /** The segment `append` writes to. */
@@ -180,7 +180,7 @@ export class TranscriptModel {
     const segment = this.nativeSegment(toolCallId, { toolCallId, toolName, state: 'input-streaming', toolMetadata });
     const syntaxName = inputEncoding === 'text' ? transcriptMetadata(toolMetadata)?.syntax : undefined;
     const syntax = syntaxName === undefined ? undefined : this.syntaxes.find(syntaxName, this.options);
-    segment.source = syntax ? new SourceInput(syntax, this.options) : undefined;
+    segment.source = syntax ? new SourceInput(syntax, this.options, this.parserWork) : undefined;
     segment.json = syntax || inputEncoding === 'text' ? undefined : new StreamedJsonInput(this.parserWork);
   }
 
@@ -334,7 +334,7 @@ export class TranscriptModel {
     if (raw === undefined || !syntax) return undefined;
     const holder = segment ?? { source: undefined as SourceInput | undefined };
     let reader = holder.source;
-    if (!reader || raw.length < reader.fed) reader = new SourceInput(syntax, this.options);
+    if (!reader || raw.length < reader.fed) reader = new SourceInput(syntax, this.options, this.parserWork);
     const progress = reader.push(raw.slice(reader.fed));
     this.ownWork++;
     if (segment) segment.source = reader;

@@ -1,5 +1,5 @@
-import { createTranscriptEventParser, type TranscriptEventParser } from '../stream/event-parser.js';
-import type { ToolSyntax, TranscriptOptions } from '../types.js';
+import { createSegmentParser, type TranscriptEventParser } from '../stream/event-parser.js';
+import type { ToolSyntax, TranscriptOptions, WorkMeter } from '../types.js';
 
 /** The input so far of a block read from its source text. */
 export interface SourceProgress {
@@ -20,13 +20,9 @@ export class SourceInput {
   fed = 0;
   private progress: SourceProgress = { input: {} };
 
-  constructor(syntax: ToolSyntax, options: TranscriptOptions) {
-    this.parser = createTranscriptEventParser({
-      tools: options.tools,
-      strictTools: options.strictTools,
-      syntaxes: [syntax],
-      partialInput: true,
-    });
+  /** @param work the store's meter, where this parser's work is added. */
+  constructor(syntax: ToolSyntax, options: TranscriptOptions, work: WorkMeter) {
+    this.parser = createSegmentParser({ tools: options.tools, strictTools: options.strictTools, syntaxes: [syntax] }, 0, work);
   }
 
   /** Adds source text; returns the input so far (the same object while it did not change). */

@@ -84,8 +84,8 @@ export interface TranscriptMessage {
 
 /**
  * The work of a store: the counts of a parser's {@link WorkMeter} for all the parsers the store
- * runs (the text it is given, each text part of a message, native tools' JSON input), and
- * `items`, what the store did itself.
+ * runs (the text it is given, each text part of a message, each tool call streamed as source
+ * text of its syntax, native tools' JSON input), and `items`, what the store did itself.
  */
 export interface StoreWork extends Readonly<WorkMeter> {
   /** Units of the store's own work: events folded into items, items written, ids copied. */

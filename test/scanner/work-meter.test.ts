@@ -112,6 +112,15 @@ describe('the store’s work', () => {
     expect(items).toBeGreaterThan(0);
   });
 
+  it('counts the parser of a tool call streamed as source text of its syntax', () => {
+    const store = createTranscriptStore();
+    const source = '```tool read\ninput:\n  path: a.md\n';
+    store.applyChunk({ type: 'tool-input-start', toolCallId: 'c1', toolName: 'read', dynamic: true, inputEncoding: 'text', toolMetadata: { syntax: 'fence' } });
+    store.applyChunk({ type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: source });
+    expect(store.getItem(store.getState().ids[0]!)).toMatchObject({ input: { path: 'a.md' } });
+    expect(store.work).toMatchObject({ scanned: source.length, yaml: 'input:\n  path: a.md\n'.length, json: 0 });
+  });
+
   it('counts the JSON input of a native tool call', () => {
     const store = createTranscriptStore();
     store.applyChunk({ type: 'tool-input-start', toolCallId: 'c1', toolName: 'read', dynamic: true });

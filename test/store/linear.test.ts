@@ -26,7 +26,7 @@ function measure(text: string, size: number, options?: TranscriptOptions) {
 }
 
 describe('store work is linear', { timeout: 60_000 }, () => {
-  it('10× the calls in 8-unit deltas: at most 11× the work, and within the parser’s own steps', () => {
+  it('10× the calls in 8-unit deltas: at most 11× the work, and within the units the parser scans', () => {
     const small = measure(calls(200), 8);
     const large = measure(calls(2000), 8);
     expect(large.work).toBeLessThanOrEqual(11 * small.work);

@@ -84,7 +84,8 @@ const enum End {
 /** The body of an emoji block, up to the end marker. */
 export class EmojiBlock implements BlockReader {
   private readonly body = new TextBuffer();
-  private delta = '';
+  /** Body units not yet taken as an input delta. */
+  private readonly delta = new TextBuffer();
   /** Units of a possible end marker. */
   private held = '';
   private end = End.None;
@@ -168,9 +169,7 @@ export class EmojiBlock implements BlockReader {
   }
 
   takeInputDelta(): string {
-    const delta = this.delta;
-    this.delta = '';
-    return delta;
+    return this.delta.take();
   }
 
   partial(): ParsedCall[] {
@@ -185,6 +184,6 @@ export class EmojiBlock implements BlockReader {
   private confirm(units: string): void {
     if (units === '') return;
     this.body.append(units);
-    this.delta += units;
+    this.delta.append(units);
   }
 }

@@ -7,6 +7,7 @@ import { RebuildThrottle } from '../shared/throttle.js';
 import { isBlank } from '../shared/units.js';
 import { hermesCall } from './call.js';
 import { HermesWatcher } from './watcher.js';
+import { TextBuffer } from '../../scanner/text-buffer.js';
 
 /** The opener's name after `<`, and the closer's after `</` (matched in any ASCII case). */
 const TAG = 'tool_call';
@@ -71,7 +72,8 @@ export class HermesBlock implements BlockReader {
   private readonly watcher = new HermesWatcher();
   private readonly tracker: JsonTracker;
   private readonly throttle = new RebuildThrottle(SMALL_BODY);
-  private delta = '';
+  /** Body units not yet taken as an input delta. */
+  private readonly delta = new TextBuffer();
   /** A possible `</tool_call>` being matched. */
   private readonly closer = new CloseTagMatcher(TAG);
   /** Where the first non-blank unit after the value stands, once there is one. */
@@ -128,9 +130,7 @@ export class HermesBlock implements BlockReader {
   }
 
   takeInputDelta(): string {
-    const delta = this.delta;
-    this.delta = '';
-    return delta;
+    return this.delta.take();
   }
 
   partial(): ParsedCall[] {
@@ -174,7 +174,7 @@ export class HermesBlock implements BlockReader {
   private content(text: string, from: number, to: number): void {
     if (from >= to) return;
     const units = text.slice(from, to);
-    this.delta += units;
+    this.delta.append(units);
     this.nonBlank ||= NON_BLANK.test(units);
     const tracker = this.tracker;
     if (!tracker.valid) return;

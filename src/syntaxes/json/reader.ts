@@ -4,6 +4,7 @@ import { callsFromJson, firstCallFromJson, repairedValue } from './calls.js';
 import { JsonTracker } from './tracker.js';
 import { CallWatcher } from './watcher.js';
 import { RebuildThrottle } from '../shared/throttle.js';
+import { TextBuffer } from '../../scanner/text-buffer.js';
 
 /**
  * Default longest opener, in UTF-16 code units: JSON read before its
@@ -56,7 +57,8 @@ const SMALL_BODY = 4096;
  * JSON, reparsed with an amortised throttle.
  */
 export class JsonBlock implements BlockReader {
-  private delta = '';
+  /** Body units not yet taken as an input delta. */
+  private readonly delta = new TextBuffer();
   private readonly throttle = new RebuildThrottle(SMALL_BODY);
   private lastPartial: ParsedCall[] = [{ input: {} }];
   /** The first call was read after its object closed (see {@link partial}). */
@@ -72,7 +74,7 @@ export class JsonBlock implements BlockReader {
 
   read(text: string, from: number, to: number): number {
     const end = this.tracker.feed(text, from, to);
-    this.delta += text.slice(from, end < 0 ? to : end);
+    this.delta.append(text.slice(from, end < 0 ? to : end));
     return end;
   }
 
@@ -85,9 +87,7 @@ export class JsonBlock implements BlockReader {
   }
 
   takeInputDelta(): string {
-    const delta = this.delta;
-    this.delta = '';
-    return delta;
+    return this.delta.take();
   }
 
   /**

@@ -5,6 +5,7 @@ import { LeadingBreak } from '../shared/leading-break.js';
 import { setOwn } from '../shared/object.js';
 import { MarkerStart } from './tokenizer.js';
 import { trimOneLineBreak } from './value-text.js';
+import { TextBuffer } from '../../scanner/text-buffer.js';
 
 /** Shorthand tags whose body is one raw value. */
 export type XmlShorthand = 'write_file' | 'run_bash';
@@ -22,7 +23,8 @@ export type XmlShorthand = 'write_file' | 'run_bash';
 export class XmlRawBlock implements BlockReader {
   private readonly closer: CloseTagMatcher;
   private body = '';
-  private delta = '';
+  /** Body units not yet taken as an input delta. */
+  private readonly delta = new TextBuffer();
   /** One line break right after the opener is not content. */
   private readonly leading = new LeadingBreak();
   /** While the body may still start with a content marker: its start read so far. */
@@ -74,9 +76,7 @@ export class XmlRawBlock implements BlockReader {
   }
 
   takeInputDelta(): string {
-    const delta = this.delta;
-    this.delta = '';
-    return delta;
+    return this.delta.take();
   }
 
   partial(): ParsedCall[] {
@@ -112,7 +112,7 @@ export class XmlRawBlock implements BlockReader {
 
   private confirm(units: string): void {
     if (units === '') return;
-    this.delta += units;
+    this.delta.append(units);
     // Dropped as it arrives, so a partial never copies the body.
     let start = this.leading.skipIn(units);
     if (this.markerStart) start = this.startMarker(units, start);

@@ -7,6 +7,7 @@ import { SourcePieces } from './source-pieces.js';
 import { XmlTokenizer, type CloseTag, type OpenTag, type Position, type TokenSink } from './tokenizer.js';
 import { trimOneLineBreak, ValueText } from './value-text.js';
 import { RebuildThrottle } from '../shared/throttle.js';
+import { TextBuffer } from '../../scanner/text-buffer.js';
 
 /** What the opener settled for a `<tool name="N">` or `<tool:N>` block. */
 export interface XmlToolHeader {
@@ -128,7 +129,8 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   private readonly stack: Frame[] = [];
   /** The body as read (slices of it are kept for mixed content). */
   private readonly source: SourcePieces;
-  private delta = '';
+  /** Body units not yet taken as an input delta. */
+  private readonly delta = new TextBuffer();
   private error: string | undefined;
   /** Text at the top level, outside any element. */
   private topText = '';
@@ -154,7 +156,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   }
 
   endOfInput(): boolean {
-    this.delta += this.tokenizer.pending();
+    this.delta.append(this.tokenizer.pending());
     return false;
   }
 
@@ -163,9 +165,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   }
 
   takeInputDelta(): string {
-    const delta = this.delta;
-    this.delta = '';
-    return delta;
+    return this.delta.take();
   }
 
   partial(): ParsedCall[] {
@@ -184,7 +184,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   // -- tokens ---------------------------------------------------------------
 
   text(raw: string, at: Position): void {
-    this.delta += raw;
+    this.delta.append(raw);
     const afterCR = this.afterCR;
     this.afterCR = raw[raw.length - 1] === '\r';
     this.addText(raw, at, afterCR);
@@ -217,7 +217,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   }
 
   cdata(content: string, raw: string, at: Position): void {
-    this.delta += raw;
+    this.delta.append(raw);
     this.afterCR = false;
     if (this.error !== undefined) return;
     const frame = this.stack[this.stack.length - 1];
@@ -240,7 +240,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   }
 
   open(tag: OpenTag): void {
-    this.delta += tag.raw;
+    this.delta.append(tag.raw);
     this.afterCR = false;
     if (this.error !== undefined) return;
     let frame = this.stack[this.stack.length - 1];
@@ -286,7 +286,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   }
 
   contentStart(raw: string, at: Position): void {
-    this.delta += raw;
+    this.delta.append(raw);
     this.afterCR = false;
     const frame = this.stack[this.stack.length - 1];
     if (this.error !== undefined || frame?.kind !== 'value') return;
@@ -299,13 +299,13 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   }
 
   verbatim(text: string): void {
-    this.delta += text;
+    this.delta.append(text);
     const frame = this.stack[this.stack.length - 1];
     if (frame?.kind === 'value' && frame.verbatim !== undefined) frame.verbatim += text;
   }
 
   contentEnd(raw: string): void {
-    this.delta += raw;
+    this.delta.append(raw);
     this.afterCR = false;
     const frame = this.stack[this.stack.length - 1];
     if (frame?.kind !== 'value' || frame.verbatim === undefined) return;
@@ -323,7 +323,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
       }
       return true;
     }
-    this.delta += tag.raw;
+    this.delta.append(tag.raw);
     if (this.error !== undefined) return false;
     const frame = this.stack[this.stack.length - 1];
     if (frame === undefined) {
