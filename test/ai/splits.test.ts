@@ -16,7 +16,7 @@ import type { LanguageModelV3FunctionTool, LanguageModelV3StreamPart } from '@ai
 import { parseTranscript, type ToolDefinition, type ToolSyntax } from '../../src/index.js';
 import { METADATA_KEY, toolTranscriptMiddleware } from '../../src/ai/index.js';
 import { transcript } from '../support/documents.js';
-import { splitAt } from '../support/splits.js';
+import { splitAnywhere } from '../support/splits.js';
 import { callBlock, DEFINITIONS, SDKS, SYNTAXES, USAGE, type Sdk } from './support.js';
 
 /** The tool names the generated transcripts use, with schemas that coerce nothing. */
@@ -121,7 +121,7 @@ describe.each(SDKS)('$name', (sdk) => {
       fc.asyncProperty(transcript(SYNTAXES), cuts, async (text, at) => {
         const want = expected(text, SYNTAXES, LOOSE_TOOLS);
         check(await observe(sdk, [text], taught!, accept, LOOSE_TOOLS), want);
-        const pieces = splitAt(text, at.map((p) => p % (text.length + 1)));
+        const pieces = splitAnywhere(text, at);
         check(await observe(sdk, pieces, taught!, accept, LOOSE_TOOLS), want);
       }),
       { numRuns: 150 },
@@ -145,7 +145,7 @@ describe.each(SDKS)('$name', (sdk) => {
           }
           const text = `Working.\n${blocks}done`;
           const want = expected(text, [syntax], tools);
-          const pieces = splitAt(text, at.map((p) => p % (text.length + 1)));
+          const pieces = splitAnywhere(text, at);
           check(await observe(sdk, pieces, syntax, [], tools), want);
           check(await observe(sdk, text.split(''), syntax, [], tools), want);
         }),

@@ -2,7 +2,7 @@ import { userEvent } from 'vitest/browser';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOOL_STATES, type ToolChunk, type ToolState } from '../../src/index.js';
+import { TOOL_STATES } from '../../src/index.js';
 import { INTERRUPTED_TEXT, ToolTranscript, type ToolApprovalResponse } from '../../src/react/index.js';
 import '../../src/styles.css';
 import { toolInState } from '../support/tool-in-state.js';

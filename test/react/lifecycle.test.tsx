@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOOL_STATE_LABELS, TOOL_STATES, type ToolChunk, type ToolState } from '../../src/index.js';
+import { TOOL_STATE_LABELS, TOOL_STATES, type ToolState } from '../../src/index.js';
 import {
   INTERRUPTED_TEXT,
   interruptedView,

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { parseTranscript, type FormatCall, type ToolChunk, type ToolSyntax } from '../../src/index.js';
-import { splitAt, streamPieces } from './splits.js';
+import { splitAnywhere, streamPieces } from './splits.js';
 
 /**
  * `syntax.format(call)` set in prose (on its own line for a line-start syntax,
@@ -17,7 +17,7 @@ export function expectRoundTrip(syntax: ToolSyntax, call: FormatCall, cut: numbe
   expect(tool).toMatchObject({ type: 'tool', toolName: call.toolName, state: 'input-available', raw: block, closed: true });
   expect(tool.toolCallId).toBe(call.toolCallId ?? 'tool-call-1');
   expect(tool.input).toEqual(JSON.parse(JSON.stringify(call.input)));
-  const pieces = splitAt(text, [cut % (text.length + 1)]);
+  const pieces = splitAnywhere(text, [cut]);
   expect(streamPieces(pieces, { syntaxes: [syntax] }).chunks).toEqual(chunks);
   return tool;
 }

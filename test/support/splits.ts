@@ -37,6 +37,11 @@ export function splitAt(text: string, positions: readonly number[]): string[] {
   return pieces;
 }
 
+/** Splits at positions taken modulo `text.length + 1`: any natural numbers (fast-check's cuts) land inside the text, spread over it. */
+export function splitAnywhere(text: string, positions: readonly number[]): string[] {
+  return splitAt(text, positions.map((position) => position % (text.length + 1)));
+}
+
 /** Contract invariant 1: text values and raws, in order, give back the input. */
 export function reassemble(chunks: readonly TranscriptChunk[]): string {
   return chunks.map((chunk) => (chunk.type === 'text' ? chunk.value : chunk.raw)).join('');

@@ -21,7 +21,7 @@ export const SCALE = FUZZ ? 20 : 1;
 
 /** Runs per fuzz property in a default (CI) run; FUZZ=1 multiplies them by {@link SCALE}. */
 export const RUNS = {
-  // invariants.test.ts
+  // hostile-invariants.test.ts
   strings: 35_000,
   stringsDefault: 12_000,
   unitByUnit: 8_000,

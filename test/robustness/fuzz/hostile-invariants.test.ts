@@ -22,7 +22,7 @@ import {
   type TranscriptOptions,
 } from '../../../src/index.js';
 import { codeWrapped, inlineCode } from '../../support/documents.js';
-import { reassemble, splitAt, streamPieces } from '../../support/splits.js';
+import { reassemble, splitAnywhere, splitAt, streamPieces } from '../../support/splits.js';
 import { ALL_SYNTAXES, awkwardCuts, cutPositions, foldEvents, hasDuplicateIds, hostileString, hostileTranscript, partsOf, runs, RUNS, TIMEOUT } from './support.js';
 
 const all: TranscriptOptions = { syntaxes: ALL_SYNTAXES };
@@ -63,7 +63,7 @@ describe('invariants over hostile strings (all six syntaxes)', () => {
       fc.property(hostileString, cutPositions, (doc, at) => {
         const whole = checkWhole(doc, all);
         expect(parseTranscript(doc, all)).toEqual(whole);
-        expect(streamPieces(splitAt(doc, at.map((p) => p % (doc.length + 1))), all).chunks).toEqual(whole);
+        expect(streamPieces(splitAnywhere(doc, at), all).chunks).toEqual(whole);
         expect(streamPieces(splitAt(doc, awkwardCuts(doc)), all).chunks).toEqual(whole);
       }),
       runs(RUNS.strings),
@@ -74,7 +74,7 @@ describe('invariants over hostile strings (all six syntaxes)', () => {
     fc.assert(
       fc.property(hostileString, cutPositions, (doc, at) => {
         const whole = checkWhole(doc, defaults);
-        expect(streamPieces(splitAt(doc, at.map((p) => p % (doc.length + 1))), defaults).chunks).toEqual(whole);
+        expect(streamPieces(splitAnywhere(doc, at), defaults).chunks).toEqual(whole);
       }),
       runs(RUNS.stringsDefault),
     );
@@ -92,7 +92,7 @@ describe('invariants over hostile strings (all six syntaxes)', () => {
   it('the UI-message events are well formed and rebuild the chunks, streamed and replayed', () => {
     fc.assert(
       fc.property(hostileString, cutPositions, (doc, at) => {
-        const { chunks, events } = streamPieces(splitAt(doc, at.map((p) => p % (doc.length + 1))), all);
+        const { chunks, events } = streamPieces(splitAnywhere(doc, at), all);
         fc.pre(!hasDuplicateIds(chunks));
         expect(foldEvents(events)).toEqual(partsOf(chunks));
         expect(foldEvents(createStreamChunks(chunks))).toEqual(partsOf(chunks));
@@ -107,7 +107,7 @@ describe('invariants over hostile transcripts (every syntax mixed with markdown)
     fc.assert(
       fc.property(hostileTranscript, cutPositions, (doc, at) => {
         const whole = checkWhole(doc, all);
-        expect(streamPieces(splitAt(doc, at.map((p) => p % (doc.length + 1))), all).chunks).toEqual(whole);
+        expect(streamPieces(splitAnywhere(doc, at), all).chunks).toEqual(whole);
         expect(streamPieces(splitAt(doc, awkwardCuts(doc)), all).chunks).toEqual(whole);
       }),
       runs(RUNS.transcripts),
@@ -117,7 +117,7 @@ describe('invariants over hostile transcripts (every syntax mixed with markdown)
   it('the UI-message events are well formed and rebuild the chunks', () => {
     fc.assert(
       fc.property(hostileTranscript, cutPositions, (doc, at) => {
-        const { chunks, events } = streamPieces(splitAt(doc, at.map((p) => p % (doc.length + 1))), all);
+        const { chunks, events } = streamPieces(splitAnywhere(doc, at), all);
         fc.pre(!hasDuplicateIds(chunks));
         expect(foldEvents(events)).toEqual(partsOf(chunks));
       }),
@@ -134,7 +134,7 @@ describe('invariants over hostile transcripts (every syntax mixed with markdown)
         if (crlf) doc = doc.replace(/\r?\n/g, '\r\n');
         const text = [{ type: 'text', value: doc }];
         expect(parseTranscript(doc, all)).toEqual(text);
-        expect(streamPieces(splitAt(doc, at.map((p) => p % (doc.length + 1))), all).chunks).toEqual(text);
+        expect(streamPieces(splitAnywhere(doc, at), all).chunks).toEqual(text);
       }),
       runs(RUNS.code),
     );
