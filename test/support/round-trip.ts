@@ -16,7 +16,8 @@ export function expectRoundTrip(syntax: ToolSyntax, call: FormatCall, cut: numbe
   const tool = chunks[1] as ToolChunk;
   expect(tool).toMatchObject({ type: 'tool', toolName: call.toolName, state: 'input-available', raw: block, closed: true });
   expect(tool.toolCallId).toBe(call.toolCallId ?? 'tool-call-1');
-  expect(tool.input).toEqual(JSON.parse(JSON.stringify(call.input)));
+  const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+  expect(asJson(tool.input)).toEqual(asJson(call.input));
   const pieces = splitAnywhere(text, [cut]);
   expect(streamPieces(pieces, { syntaxes: [syntax] }).chunks).toEqual(chunks);
   return tool;
