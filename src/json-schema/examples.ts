@@ -4,7 +4,8 @@
  * beside `read.ts` in this leaf.
  */
 import type { JsonSchema, JsonSchemaType } from '../types.js';
-import { branches, isRecord, itemSchema, objectSchema, propertiesOf, requiredOf } from './read.js';
+import { isRecord } from '../object.js';
+import { branches, itemSchema, objectSchema, propertiesOf, requiredOf } from './read.js';
 
 /** Deeper objects are written `{}` in examples. */
 const MAX_DEPTH = 4;

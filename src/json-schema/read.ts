@@ -3,18 +3,11 @@
  * required names and item schema, through `anyOf` / `oneOf` branches one level deep. Both
  * sides of the library read schemas this way: the prompt side (`format/`: parameter summaries,
  * example calls), the parse-time review (`review/`: input coercion) and syntaxes that lay
- * parameters out themselves (emoji). This room is a leaf: it imports nothing but types, so any
- * room may use it without pulling in another.
+ * parameters out themselves (emoji). This room is a leaf: it imports nothing but types and the
+ * plain-object helpers (`src/object.ts`), so any room may use it without pulling in another.
  */
+import { isRecord } from '../object.js';
 import type { JsonSchema, JsonSchemaType } from '../types.js';
-
-/**
- * A plain object (not an array, not null): a schema, or an object value. The same test as
- * `isRecord` in `syntaxes/shared/object.ts`, written again here so this leaf imports nothing.
- */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The JSON Schema type of a value (`integer` for whole numbers, which are numbers too). */
 export function valueType(value: unknown): JsonSchemaType | undefined {

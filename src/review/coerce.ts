@@ -1,5 +1,5 @@
 import type { JsonSchema, JsonSchemaType } from '../types.js';
-import { isRecord } from '../syntaxes/shared/object.js';
+import { isRecord } from '../object.js';
 import { admits, itemSchema, objectSchema, schemaTypes } from '../json-schema/read.js';
 
 /** Deeper values are left as they are (a guard against self-referencing schemas built in code). */

@@ -1,5 +1,5 @@
 import type { CallPolicy, ToolChunk } from '../types.js';
-import { isRecord } from '../syntaxes/shared/object.js';
+import { isRecord } from '../object.js';
 
 /**
  * Applies a {@link CallPolicy} to the tool chunks of one message, in order.

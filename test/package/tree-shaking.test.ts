@@ -63,18 +63,18 @@ export const parse = (text) => parseTranscript(text, { syntaxes: [${syntax}Synta
  * syntax folders (the shared helpers; hermes reads its JSON with the json syntax's tracker).
  */
 const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
-  fence: { packages: ['yaml'], shared: ['shared/line-body', 'shared/object', 'shared/problem', 'shared/state', 'shared/throttle', 'shared/yaml'] },
-  caret: { packages: ['yaml'], shared: ['shared/line-body', 'shared/object', 'shared/options', 'shared/throttle', 'shared/yaml'] },
-  emoji: { packages: [], shared: ['shared/leading-break', 'shared/object'] },
+  fence: { packages: ['yaml'], shared: ['shared/line-body', 'shared/problem', 'shared/state', 'shared/throttle', 'shared/yaml'] },
+  caret: { packages: ['yaml'], shared: ['shared/line-body', 'shared/options', 'shared/throttle', 'shared/yaml'] },
+  emoji: { packages: [], shared: ['shared/leading-break'] },
   xml: {
     packages: [],
-    shared: ['shared/close-tag', 'shared/identity', 'shared/json', 'shared/leading-break', 'shared/object', 'shared/options', 'shared/position', 'shared/throttle', 'shared/units'],
+    shared: ['shared/close-tag', 'shared/identity', 'shared/json', 'shared/leading-break', 'shared/options', 'shared/position', 'shared/throttle', 'shared/units'],
   },
-  json: { packages: [], shared: ['shared/json', 'shared/object', 'shared/options', 'shared/position', 'shared/problem', 'shared/throttle'] },
-  sentinel: { packages: [], shared: ['shared/identity', 'shared/json', 'shared/leading-break', 'shared/object', 'shared/options', 'shared/problem', 'shared/units'] },
+  json: { packages: [], shared: ['shared/json', 'shared/options', 'shared/position', 'shared/problem', 'shared/throttle'] },
+  sentinel: { packages: [], shared: ['shared/identity', 'shared/json', 'shared/leading-break', 'shared/options', 'shared/problem', 'shared/units'] },
   hermes: {
     packages: [],
-    shared: ['json/calls', 'json/tracker', 'shared/close-tag', 'shared/json', 'shared/object', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'],
+    shared: ['json/calls', 'json/tracker', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'],
   },
 };
 

@@ -1,6 +1,6 @@
 import type { SyntaxName, ToolSyntax } from '../../types.js';
 import { createJsonSyntax } from '../../syntaxes/index.js';
-import { isRecord } from '../../syntaxes/shared/object.js';
+import { isRecord } from '../../object.js';
 import { markdownSections } from '../sections/markdown.js';
 import type { SectionFormat } from '../sections/types.js';
 import { xmlSections } from '../sections/xml.js';

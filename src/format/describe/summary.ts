@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../types.js';
-import { isRecord } from '../../syntaxes/shared/object.js';
+import { isRecord } from '../../object.js';
 import { branches, itemSchema, objectSchema, propertiesOf, requiredOf } from '../../json-schema/read.js';
 
 /**

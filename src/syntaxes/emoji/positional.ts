@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../types.js';
-import { isRecord } from '../shared/object.js';
+import { isRecord } from '../../object.js';
 import { itemSchema, propertiesOf, requiredOf, schemaTypes } from '../../json-schema/read.js';
 
 /**

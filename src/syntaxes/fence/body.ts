@@ -1,5 +1,5 @@
 import type { ParsedCall } from '../../types.js';
-import { isRecord, setOwn } from '../shared/object.js';
+import { isRecord, setOwn } from '../../object.js';
 import { describeValue } from '../shared/problem.js';
 import { invalidStateMessage, isToolState, readApproval } from '../shared/state.js';
 import { parseYaml, type YamlResult } from '../shared/yaml.js';

@@ -1,4 +1,4 @@
-import { setOwn } from '../shared/object.js';
+import { setOwn } from '../../object.js';
 
 /**
  * The info string of a tool fence after its `tool` word:

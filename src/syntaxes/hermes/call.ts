@@ -1,6 +1,6 @@
 import type { ParsedCall, WorkMeter } from '../../types.js';
 import { firstOf, readArguments } from '../json/calls.js';
-import { isRecord, setOwn } from '../shared/object.js';
+import { isRecord, setOwn } from '../../object.js';
 import { describeValue, withProblem } from '../shared/problem.js';
 import { ARGUMENT_KEYS, type HermesWatcher } from './watcher.js';
 

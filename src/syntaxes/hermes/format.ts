@@ -1,5 +1,5 @@
 import type { FormatCall } from '../../types.js';
-import { isRecord } from '../shared/object.js';
+import { isRecord } from '../../object.js';
 
 /**
  * Writes a call the way Hermes and Qwen chat templates show it:

@@ -1,6 +1,6 @@
 import type { ParsedCall, WorkMeter } from '../../types.js';
 import { parseJson } from '../shared/json.js';
-import { isRecord } from '../shared/object.js';
+import { isRecord } from '../../object.js';
 import { describeValue, withProblem } from '../shared/problem.js';
 import { JsonTracker } from './tracker.js';
 

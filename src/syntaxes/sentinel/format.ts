@@ -1,5 +1,5 @@
 import type { FormatCall } from '../../types.js';
-import { isRecord } from '../shared/object.js';
+import { isRecord } from '../../object.js';
 
 /** Tools written with a header type of their own, and the input key their body holds. */
 const BODY_FIELDS: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 import type { ParsedCall, WorkMeter } from '../../types.js';
 import { MAX_JSON_DEPTH, parseJson, tooDeep } from '../shared/json.js';
-import { isRecord } from '../shared/object.js';
+import { isRecord } from '../../object.js';
 import { describeValue } from '../shared/problem.js';
 
 /**

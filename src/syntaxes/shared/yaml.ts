@@ -1,5 +1,5 @@
 import type { WorkMeter } from '../../types.js';
-import { setOwn } from './object.js';
+import { setOwn } from '../../object.js';
 import { Composer, isAlias, isMap, isScalar, Lexer, LineCounter, Parser, visit, YAMLParseError, type CST, type Document, type Node } from 'yaml';
 
 /**

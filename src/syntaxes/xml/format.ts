@@ -1,5 +1,5 @@
 import type { FormatCall } from '../../types.js';
-import { isRecord } from '../shared/object.js';
+import { isRecord } from '../../object.js';
 
 /**
  * The form `format` writes: `tool` for `<tool name="N"><arguments><arg name="k">v</arg></arguments></tool>`,

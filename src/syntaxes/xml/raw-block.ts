@@ -2,7 +2,7 @@ import type { BlockIdentity, BlockReader, ParsedCall } from '../../types.js';
 import { CloseStep, CloseTagMatcher } from '../shared/close-tag.js';
 import { identityOf } from '../shared/identity.js';
 import { LeadingBreak } from '../shared/leading-break.js';
-import { setOwn } from '../shared/object.js';
+import { setOwn } from '../../object.js';
 import { MarkerStart } from './tokenizer.js';
 import { trimOneLineBreak } from './value-text.js';
 import { TextBuffer } from '../../scanner/text-buffer.js';

@@ -1,7 +1,7 @@
 import type { BlockIdentity, BlockReader, ParsedCall, WorkMeter } from '../../types.js';
 import { identityOf } from '../shared/identity.js';
 import { parseJson } from '../shared/json.js';
-import { isRecord } from '../shared/object.js';
+import { isRecord } from '../../object.js';
 import { Collector } from './collector.js';
 import { SourcePieces } from './source-pieces.js';
 import { XmlTokenizer, type CloseTag, type OpenTag, type Position, type TokenSink } from './tokenizer.js';

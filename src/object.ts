@@ -1,3 +1,7 @@
+/**
+ * Plain-object helpers every room uses (syntaxes, the review, the prompt side, JSON Schema
+ * reading): a leaf that imports nothing.
+ */
 /** A plain object (not an array, not null). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
