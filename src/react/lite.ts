@@ -26,13 +26,10 @@ export {
   ToolCallOutput,
   ToolCallError,
   ToolCallContent,
-  useToolCall,
-  useToolCallCard,
-  useToolCallLabels,
   type ToolCallProps,
   type ToolCallContentProps,
-  type ToolCallCardContext,
 } from './tool-call/ToolCall.js';
+export { useToolCall, useToolCallCard, useToolCallLabels, type ToolCallCardContext } from './tool-call/card-context.js';
 export {
   ToolCallSettingsContext,
   useToolCallSettings,

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentProps } from 'react';
-import { useToolCallLabels } from './ToolCall.js';
+import { useToolCallLabels } from './card-context.js';
 
 /** Props of {@link CopyButton}. */
 export interface CopyButtonProps extends Omit<ComponentProps<'button'>, 'onClick' | 'children'> {

@@ -1,7 +1,5 @@
 import {
-  createContext,
   useCallback,
-  useContext,
   useEffect,
   useId,
   useMemo,
@@ -18,18 +16,17 @@ import {
   formatValue,
   HUGE_CHARS,
   PREVIEW_CHARS,
-  resolveToolCardLabels,
   splitLabel,
   TOOL_ICON,
   toolCardModel,
   type ToolCardApproval,
   type ToolCardLabelOverrides,
-  type ToolCardLabels,
   type ToolCardModel,
   type ValueBlock,
 } from '../../card/index.js';
 import type { ToolChunk } from '../../types.js';
 import { ToolActionsContext, useToolActions, type ToolActions } from '../tool-actions.js';
+import { ToolCallContext, useCard, type ToolCallCardContext } from './card-context.js';
 import { CopyButton } from './CopyButton.js';
 import { Icon } from './Icon.js';
 import { useToolCallSettings, type ToolCallHighlighter } from './settings.js';
@@ -44,51 +41,6 @@ import { useElapsedSeconds, useIsClient } from './use-client.js';
  * draws too. Every part carries `data-slot` and `data-status`, and passes the
  * rest of its props to its element.
  */
-
-/** What the parts of a card share. */
-export interface ToolCallCardContext {
-  tool: ToolChunk;
-  model: ToolCardModel;
-  labels: ToolCardLabels;
-  highlight: ToolCallHighlighter | undefined;
-  /** Whether the body is shown. */
-  open: boolean;
-  /** Opens or closes the body (no-op while the card is held open, unless `open` is controlled). */
-  setOpen: (open: boolean) => void;
-  /** Whether the header can toggle the body: not while streaming or asking for approval (unless `open` is controlled). */
-  toggleable: boolean;
-  /** The body's id (for the header's `aria-controls`), when a body is rendered. */
-  contentId: string | undefined;
-  /** A `ToolCallContent` calls this while mounted (returns its cleanup). */
-  registerContent: () => () => void;
-  /** `data-state` of the parts: `open` or `closed`. */
-  dataState: 'open' | 'closed';
-}
-
-const ToolCallContext = createContext<ToolCallCardContext | null>(null);
-
-function useCard(): ToolCallCardContext {
-  const card = useContext(ToolCallContext);
-  if (!card) throw new Error('tool-transcript: ToolCall parts must be rendered inside <ToolCall>.');
-  return card;
-}
-
-/** The tool of the enclosing {@link ToolCall}; throws outside one. */
-export function useToolCall(): ToolChunk {
-  return useCard().tool;
-}
-
-/** Everything the enclosing {@link ToolCall} knows: tool, model, labels, open state; throws outside one. */
-export function useToolCallCard(): ToolCallCardContext {
-  return useCard();
-}
-
-/** The enclosing card's labels, else the settings' labels, else English. */
-export function useToolCallLabels(): ToolCardLabels {
-  const card = useContext(ToolCallContext);
-  const settings = useToolCallSettings();
-  return card?.labels ?? resolveToolCardLabels(settings.labels);
-}
 
 function cx(base: string, extra: string | undefined): string {
   return extra ? `${base} ${extra}` : base;

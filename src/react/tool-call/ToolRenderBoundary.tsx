@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import type { ToolChunk } from '../../types.js';
-import { ToolCall, ToolCallApproval, ToolCallContent, ToolCallError, ToolCallHeader, ToolCallInput, ToolCallOutput, useToolCallLabels } from './ToolCall.js';
+import { ToolCall, ToolCallApproval, ToolCallContent, ToolCallError, ToolCallHeader, ToolCallInput, ToolCallOutput } from './ToolCall.js';
+import { useToolCallLabels } from './card-context.js';
 import { fillLabel } from '../../card/index.js';
 
 interface Props {
