@@ -30,3 +30,20 @@ export function streamCountingYaml(text: string, options?: TranscriptOptions): {
   parser.end();
   return { snapshots, yamlCharacters: parser.work.yaml, chunks: parser.chunks };
 }
+
+/**
+ * Streams `text` in 16-unit deltas, reading the snapshot after each one as a renderer would, and
+ * returns the longest `input.content` an open call showed meanwhile, with the parser (ended).
+ * A big call must show its input while it streams, without re-parsing it per delta.
+ */
+export function streamShowingContent(text: string, options: TranscriptOptions): { shown: number; parser: ReturnType<typeof createTranscriptParser> } {
+  const parser = createTranscriptParser(options);
+  let shown = 0;
+  for (let i = 0; i < text.length; i += 16) {
+    parser.write(text.slice(i, i + 16));
+    const last = parser.chunks.at(-1);
+    if (last?.type === 'tool') shown = Math.max(shown, ((last.input as { content?: string } | undefined)?.content ?? '').length);
+  }
+  parser.end();
+  return { shown, parser };
+}

@@ -16,6 +16,7 @@ import {
   type UIMessageChunk,
 } from '../../src/index.js';
 import { expectLinearScan } from '../support/linear-scan.js';
+import { streamShowingContent } from '../support/linear.js';
 import { inputAvailable, inputStart, inputStarts } from '../support/events.js';
 import { onlyToolOf } from '../support/only-tool.js';
 import { expectRoundTrip } from '../support/round-trip.js';
@@ -176,14 +177,7 @@ describe('hermes linear work', () => {
 
   it('streams a 200 KB call read after every delta without re-parsing per delta', () => {
     const text = hermesSyntax.format({ toolName: 'w', input: { content: 'x'.repeat(N), list: Array.from({ length: 2000 }, (_, i) => i) } });
-    const parser = createTranscriptParser(only);
-    let shown = 0;
-    for (let i = 0; i < text.length; i += 16) {
-      parser.write(text.slice(i, i + 16));
-      const last = parser.chunks.at(-1);
-      if (last?.type === 'tool') shown = Math.max(shown, ((last.input as { content?: string }).content ?? '').length);
-    }
-    parser.end();
+    const { shown, parser } = streamShowingContent(text, only);
     expect(shown).toBeGreaterThan(N / 2);
     expect((parser.chunks[0] as ToolChunk).input).toMatchObject({ content: 'x'.repeat(N) });
     expect(parser.work.scanned).toBeLessThanOrEqual(text.length + 16);

@@ -20,6 +20,7 @@ import {
 import { streamPieces } from '../support/splits.js';
 import { inputAvailable, inputStart, inputStarts } from '../support/events.js';
 import { expectLinearScan } from '../support/linear-scan.js';
+import { streamShowingContent } from '../support/linear.js';
 import { onlyToolOf } from '../support/only-tool.js';
 import { expectRoundTrip } from '../support/round-trip.js';
 
@@ -211,14 +212,7 @@ describe('json linear work', () => {
   it('streams a 200 KB call read after every delta without re-parsing per delta', () => {
     const args = JSON.stringify({ content: 'x'.repeat(N), list: Array.from({ length: 2000 }, (_, i) => i) });
     const text = `{"tool_calls":[{"id":"big","function":{"name":"w","arguments":${JSON.stringify(args)}}}]}`;
-    const parser = createTranscriptParser({ syntaxes: ['json'] });
-    let shown = 0;
-    for (let i = 0; i < text.length; i += 16) {
-      parser.write(text.slice(i, i + 16));
-      const last = parser.chunks.at(-1);
-      if (last?.type === 'tool') shown = Math.max(shown, ((last.input as { content?: string }).content ?? '').length);
-    }
-    parser.end();
+    const { shown, parser } = streamShowingContent(text, { syntaxes: ['json'] });
     expect(shown).toBeGreaterThan(N / 2);
     expect((parser.chunks[0] as ToolChunk).input).toEqual(JSON.parse(args));
     expect(parser.work.scanned).toBeLessThanOrEqual(text.length + 16);
