@@ -1,5 +1,5 @@
 import type { ToolChunk, ToolState } from '../types.js';
-import { fillLabel, resolveToolCardLabels, type ToolCardLabelOverrides, type ToolCardLabels } from './labels.js';
+import { resolveToolCardLabels, type ToolCardLabelOverrides, type ToolCardLabels } from './labels.js';
 import { summarizeInput } from './summary.js';
 
 /** What a card is drawn from: a tool chunk, or a remark `toolCall` node (same fields). */
@@ -121,7 +121,7 @@ export function stateLabel(state: ToolState, live: boolean, labels: ToolCardLabe
 }
 
 /** The data attributes of a card's root. */
-export function toolCardAttributes(tool: ToolCardSource): ToolCardAttributes {
+function toolCardAttributes(tool: ToolCardSource): ToolCardAttributes {
   const attributes: ToolCardAttributes = {
     'data-tool-call-id': tool.toolCallId,
     'data-tool-name': tool.toolName,
@@ -137,7 +137,7 @@ export function toolCardAttributes(tool: ToolCardSource): ToolCardAttributes {
  * The body's sections: the input always; the approval while one is asked for or answered (and
  * for any call that records an answer); the output once there is one; the error of a failed call.
  */
-export function toolCardSections(tool: ToolCardSource, labels: ToolCardLabels, interrupted = false): ToolCardSection[] {
+function toolCardSections(tool: ToolCardSource, labels: ToolCardLabels, interrupted = false): ToolCardSection[] {
   const sections: ToolCardSection[] = [{ kind: 'input', label: labels.input, value: tool.input }];
   const approval = approvalOf(tool);
   if (approval) sections.push({ kind: 'approval', label: labels.approval, approval });
@@ -167,11 +167,6 @@ export function approvalAnswerText(approval: Extract<ToolCardApproval, { kind: '
   const verdict = labels[approval.verdict];
   if (approval.reason) return `${verdict}: ${approval.reason}`;
   return approval.final ? `${verdict} — ${labels.notRun}` : verdict;
-}
-
-/** The card's accessible name. */
-export function cardName(model: Pick<ToolCardModel, 'name' | 'labels'>): string {
-  return fillLabel(model.labels.toolCall, { tool: model.name });
 }
 
 function safeSummary(input: unknown): string {

@@ -14,11 +14,11 @@ export interface CliIO {
 }
 
 /** Exit code: done. */
-export const EXIT_OK = 0;
+const EXIT_OK = 0;
 /** Exit code: a file could not be read or written, or rendering failed. */
-export const EXIT_FAILURE = 1;
+const EXIT_FAILURE = 1;
 /** Exit code: the command line is wrong. */
-export const EXIT_USAGE = 2;
+const EXIT_USAGE = 2;
 
 /** The `--help` text. */
 export const USAGE = `Usage: tool-transcript <command> FILE|- [options]
@@ -43,7 +43,7 @@ Options:
  * The package version, read from this package's own `package.json` through the package
  * self-reference, so it works from `src/` and from the published `dist/cli.js` alike.
  */
-export function readVersion(): string {
+function readVersion(): string {
   const require = createRequire(import.meta.url);
   const pkg = require('tool-transcript/package.json') as { version: string };
   return pkg.version;
@@ -105,7 +105,7 @@ async function started<T>(pieces: AsyncGenerator<T>): Promise<AsyncGenerator<T>>
 }
 
 /** The packages `render` needs besides the core: optional peer dependencies of tool-transcript. */
-export const RENDER_PACKAGES = ['unified', 'remark-parse', 'remark-gfm', 'remark-rehype', 'rehype-stringify'] as const;
+const RENDER_PACKAGES = ['unified', 'remark-parse', 'remark-gfm', 'remark-rehype', 'rehype-stringify'] as const;
 
 /**
  * The page renderer, loaded when `render` runs: its markdown pipeline comes from optional peer

@@ -16,7 +16,7 @@ import { SettledChunks } from './settled-chunks.js';
  * that one part's syntax trees stay a few megabytes, large enough that an ordinary transcript is
  * one part and renders exactly as the remark plugin renders it whole.
  */
-export const PART_SIZE = 64 * 1024;
+const PART_SIZE = 64 * 1024;
 
 /**
  * The remark pipeline `render` uses, in its two halves: the markdown between tool blocks

@@ -10,7 +10,7 @@ import { isRecord } from '../object.js';
 import type { JsonSchema, JsonSchemaType } from '../types.js';
 
 /** The JSON Schema type of a value (`integer` for whole numbers, which are numbers too). */
-export function valueType(value: unknown): JsonSchemaType | undefined {
+function valueType(value: unknown): JsonSchemaType | undefined {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'string') return 'string';

@@ -42,7 +42,7 @@ export const TranscriptItems = memo(function TranscriptItems({ store, streaming:
  * rendered when they come near it (see `DeferredGroup`): mounting every block of a multi-megabyte
  * transcript costs seconds and hundreds of megabytes in React and markdown alone.
  */
-export const DEFER_AFTER_ITEMS = 2_048;
+const DEFER_AFTER_ITEMS = 2_048;
 
 /** How far back from the end a text still being revealed is looked for (the reveal lasts a fraction of a second). */
 const HOLD_WINDOW = 64;

@@ -53,7 +53,7 @@ export interface Origin {
 }
 
 /** Maps a point of a piece parsed on its own to the whole document. */
-export function shiftPoint(point: Point, origin: Origin): Point {
+function shiftPoint(point: Point, origin: Origin): Point {
   return {
     line: point.line + origin.line - 1,
     // Only the piece's first line starts mid-line; later lines start at column 1 in both.

@@ -45,7 +45,7 @@ function lineStartTriggers(syntaxes: readonly ToolSyntax[]): string[] {
 }
 
 /** Writes a call with its syntax's `format` (falling back to the fence syntax, see above). */
-export function formatToolCall(node: ToolCallNode, syntaxes: readonly ToolSyntax[]): string {
+function formatToolCall(node: ToolCallNode, syntaxes: readonly ToolSyntax[]): string {
   const call = formatCallOf(node);
   const syntax = syntaxes.find((candidate) => candidate.name === node.syntax) ?? builtinSyntaxes[node.syntax as keyof typeof builtinSyntaxes];
   const fence = syntaxes.find((candidate) => candidate.name === 'fence') ?? fenceSyntax;

@@ -15,7 +15,7 @@ export class CallPolicyGate {
   private ended: { call: number; toolName: string } | undefined;
   private readonly readOnly: ReadonlySet<string> | undefined;
 
-  constructor(private readonly policy: Exclude<CallPolicy, 'unlimited'>) {
+  constructor(policy: Exclude<CallPolicy, 'unlimited'>) {
     this.readOnly = policy === 'single' ? undefined : new Set(policy.readOnly);
   }
 

@@ -52,7 +52,7 @@ const LONGEST = Math.max(...STARTS.map((s) => s.start.length));
 /** A start still possible, not yet complete. */
 export const HTML_MORE = '';
 /** Not an HTML block start. */
-export const HTML_NO = null;
+const HTML_NO = null;
 
 /**
  * Reads the start of a line's content, `<` first, one unit at a time:

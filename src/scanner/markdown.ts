@@ -27,7 +27,7 @@ import { endsHtml, HTML_MORE, readHtmlStart, readTag, slideWindow, Tag, UNTIL_BL
 
 /** A trigger may begin here: at a line start (line-start syntaxes) or anywhere. */
 export const LINE_START = 1;
-export const INLINE = 2;
+const INLINE = 2;
 
 /** Containers nested deeper than this are not tracked: their markers read as content. */
 const MAX_DEPTH = 32;

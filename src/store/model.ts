@@ -607,7 +607,7 @@ function sameTool(a: ToolChunk, b: ToolChunk): boolean {
 }
 
 /** Structural equality of JSON-like values. */
-export function deepEqual(a: unknown, b: unknown): boolean {
+function deepEqual(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;

@@ -29,7 +29,7 @@ export function approvalIdOf(chunk: ToolChunk): string {
  * - `approval` when the approval chunks cannot carry it: an answer (`approved`, `reason`)
  *   without the `approvalResponses` option.
  */
-export function toolMetadataOf(chunk: ToolChunk, invalid: boolean, options: EncodeOptions = {}): ToolMetadata {
+function toolMetadataOf(chunk: ToolChunk, invalid: boolean, options: EncodeOptions = {}): ToolMetadata {
   const meta: ToolMetadata = { syntax: chunk.syntax };
   // Values read from text are JSON (the syntaxes make them so); a host's own chunk is sent as JSON anyway.
   if (chunk.output !== undefined && chunk.state !== 'output-available') meta.output = chunk.output as JsonValue;

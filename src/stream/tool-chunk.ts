@@ -7,7 +7,7 @@ import type { ParsedCall, ToolChunk, ToolState } from '../types.js';
 export const MISSING_ERROR_TEXT = 'The tool call failed without an error message.';
 
 /** The contract's state rules: an explicit state wins, then error, then output. */
-export function finalState(call: ParsedCall): ToolState {
+function finalState(call: ParsedCall): ToolState {
   if (call.invalid) return 'output-error';
   if (call.state !== undefined) return call.state;
   if (call.errorText !== undefined) return 'output-error';

@@ -33,7 +33,7 @@ function propertyLine(key: string, schema: JsonSchema, required: boolean): strin
 }
 
 /** `string`, `integer | null`, `string[]`, `object[]`, `any`: a compact type. */
-export function typeLabel(schema: JsonSchema | undefined, depth = 0): string {
+function typeLabel(schema: JsonSchema | undefined, depth = 0): string {
   if (!isRecord(schema) || depth > 3) return 'any';
   const labels = new Set<string>();
   const { type } = schema;

@@ -21,7 +21,6 @@ import {
   toolCardModel,
   type ToolCardApproval,
   type ToolCardLabelOverrides,
-  type ToolCardModel,
   type ValueBlock,
 } from '../../card/index.js';
 import type { ToolChunk } from '../../types.js';

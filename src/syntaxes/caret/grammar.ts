@@ -27,7 +27,7 @@ export function isNameUnit(code: number): boolean {
  * A parameter key as the reader accepts it: `[A-Za-z0-9_][A-Za-z0-9_-]*`
  * (models write `file-path` too). The formatter only writes {@link isToolName} keys.
  */
-export function isParamKey(text: string): boolean {
+function isParamKey(text: string): boolean {
   if (text === '' || !isNameUnit(text.charCodeAt(0))) return false;
   for (let i = 1; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -51,7 +51,7 @@ export function trimBlanks(text: string): string {
 }
 
 /** `text` without trailing spaces and tabs. */
-export function trimBlanksEnd(text: string): string {
+function trimBlanksEnd(text: string): string {
   let end = text.length;
   while (end > 0 && isBlank(text[end - 1])) end--;
   return end === text.length ? text : text.slice(0, end);

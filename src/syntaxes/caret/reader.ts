@@ -49,7 +49,7 @@ export class CaretOpener implements OpenerReader {
 }
 
 /** The closing line: `^^^` at column 0, then only spaces or tabs. */
-export class CaretCloser implements LineCloser {
+class CaretCloser implements LineCloser {
   private carets = 0;
 
   reset(): void {
@@ -78,7 +78,7 @@ const SMALL_BODY = 4096;
  * one completed line at a time. The name is settled at the opener; caret
  * blocks carry no id.
  */
-export class CaretBlock implements BlockReader {
+class CaretBlock implements BlockReader {
   private readonly body: LineBody;
   private readonly params: CaretParams;
   private readonly throttle = new RebuildThrottle(SMALL_BODY);

@@ -15,11 +15,8 @@ export interface PositionalLayout {
   body?: string;
 }
 
-/** The syntax whose calls carry only `{args, body}`: named parameters are laid out positionally for it. */
-export const POSITIONAL_SYNTAX = 'emoji';
-
 /** Parameter names that hold long text, in order of preference for the body. */
-export const BODY_NAMES: readonly string[] = [
+const BODY_NAMES: readonly string[] = [
   'body',
   'content',
   'text',

@@ -82,7 +82,7 @@ const enum End {
 }
 
 /** The body of an emoji block, up to the end marker. */
-export class EmojiBlock implements BlockReader {
+class EmojiBlock implements BlockReader {
   private readonly body = new TextBuffer();
   /** Body units not yet taken as an input delta. */
   private readonly delta = new TextBuffer();

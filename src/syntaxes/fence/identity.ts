@@ -151,7 +151,7 @@ const NOT_PLAIN_START = new Set(['#', "'", '"', '{', '}', '[', ']', ',', '&', '*
  * quoted key, then `:` and a blank or the line end; `rest` is what follows. One pass over the
  * line (a regular expression for this backtracked quadratically on long runs of blanks).
  */
-export function readKeyLine(line: string): { key: string; rest: string } | undefined {
+function readKeyLine(line: string): { key: string; rest: string } | undefined {
   const first = line[0];
   if (first === undefined) return undefined;
   let keyEnd: number;

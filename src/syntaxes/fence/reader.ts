@@ -98,7 +98,7 @@ const LONG_LINE = 64;
 const OPENS_VALUE = /:[ \t]*(?:[|>][-+0-9]*[ \t]*)?\r?\n?$/;
 
 /** The body of a tool fence: YAML lines up to a closing run at least as long as the opener. */
-export class FenceBlock implements BlockReader {
+class FenceBlock implements BlockReader {
   private readonly body: LineBody;
   private readonly identityLines: FenceIdentity;
   private readonly throttle = new RebuildThrottle(SMALL_BODY);
@@ -199,7 +199,7 @@ export class FenceBlock implements BlockReader {
 }
 
 /** A closing fence line, by the markdown model's rule (src/markdown/fence.ts): the scanner reads closers the same way. */
-export class FenceCloser implements LineCloser {
+class FenceCloser implements LineCloser {
   private state = closingLineStart();
 
   constructor(private readonly fence: FenceRun) {}

@@ -68,7 +68,7 @@ export class HermesOpener implements OpenerReader {
  * make the block an `output-error` with line and column (counted from the
  * opener's `<`). While open, the partial call comes from the repaired JSON.
  */
-export class HermesBlock implements BlockReader {
+class HermesBlock implements BlockReader {
   private readonly watcher = new HermesWatcher();
   private readonly tracker: JsonTracker;
   private readonly throttle = new RebuildThrottle(SMALL_BODY);

@@ -56,7 +56,7 @@ const SMALL_BODY = 4096;
  * one call per item. While open, the partial calls come from the repaired
  * JSON, reparsed with an amortised throttle.
  */
-export class JsonBlock implements BlockReader {
+class JsonBlock implements BlockReader {
   /** Body units not yet taken as an input delta. */
   private readonly delta = new TextBuffer();
   private readonly throttle = new RebuildThrottle(SMALL_BODY);

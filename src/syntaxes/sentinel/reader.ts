@@ -111,7 +111,7 @@ export class SentinelOpener implements OpenerReader {
  * body). A possible end-marker prefix and a trailing line break are held
  * back until the next units decide, so markers split across deltas work.
  */
-export class SentinelBlock implements BlockReader {
+class SentinelBlock implements BlockReader {
   /** Body and untaken delta in TextBuffers: a rope node per line stayed alive to the end of the block. */
   private readonly body = new TextBuffer();
   private readonly delta = new TextBuffer();

@@ -262,7 +262,7 @@ function firstSentence(message: string): string {
  * In place where the containers are plain (the library's value is fresh);
  * iterative, so any depth is safe.
  */
-export function jsonSafe(value: unknown): unknown {
+function jsonSafe(value: unknown): unknown {
   const root: Record<string, unknown> = { value };
   const stack: Array<Record<string, unknown> | unknown[]> = [root];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {

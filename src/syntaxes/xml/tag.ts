@@ -36,7 +36,7 @@ const enum State {
 const CDATA_TAIL = '[CDATA[';
 
 /** `[A-Za-z_]`: a tag or attribute name starts with one of these. */
-export function isNameStart(code: number): boolean {
+function isNameStart(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
 }
 

@@ -55,7 +55,7 @@ export interface TokenSink {
  * a start marker is taken verbatim up to the matching end marker, tags and
  * all.
  */
-export const CONTENT_MARKERS: ReadonlyArray<readonly [start: string, end: string]> = [
+const CONTENT_MARKERS: ReadonlyArray<readonly [start: string, end: string]> = [
   ['__START_CONTENT__', '__END_CONTENT__'],
   ['__START_PATCH__', '__END_PATCH__'],
 ];
