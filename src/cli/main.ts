@@ -21,7 +21,7 @@ const EXIT_FAILURE = 1;
 const EXIT_USAGE = 2;
 
 /** The `--help` text. */
-export const USAGE = `Usage: tool-transcript <command> FILE|- [options]
+const USAGE = `Usage: tool-transcript <command> FILE|- [options]
 
 Commands:
   parse FILE|-     print the transcript chunks of FILE (or stdin) as JSON
