@@ -121,6 +121,15 @@ export class Scanner {
     const input = this.input;
     input.text = text;
     input.pos = 0;
+    if (this.mode === Mode.Text) {
+      // The usual delta is text with no trigger: read without the source stack (empty between
+      // writes). Where a trigger stops the read, the stack takes over from there.
+      this.scanText(input);
+      if (input.pos === text.length) {
+        input.text = '';
+        return;
+      }
+    }
     this.sources.push(input);
     this.pump();
     input.text = '';
