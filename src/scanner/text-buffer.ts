@@ -54,6 +54,9 @@ export class TextBuffer {
       text = this.last;
       this.unitCount = 0;
     } else text = this.toString();
+    // A buffer that gathered many units gives their array back (a parser kept alive, a store's
+    // text part, would otherwise hold a thousand slots); one that takes unit by unit keeps it.
+    if (this.units.length > 64) this.units.length = 0;
     this.joined = '';
     this.length = 0;
     this.last = '';
