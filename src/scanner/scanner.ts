@@ -121,10 +121,13 @@ export class Scanner {
     const input = this.input;
     input.text = text;
     input.pos = 0;
-    if (this.mode === Mode.Text) {
-      // The usual delta is text with no trigger: read without the source stack (empty between
-      // writes). Where a trigger stops the read, the stack takes over from there.
-      this.scanText(input);
+    // The usual delta is text with no trigger, or a block's source: read without the source
+    // stack (empty between writes). Where a trigger or a closer stops the read, the stack takes
+    // over from there.
+    const mode = this.mode;
+    if (mode === Mode.Text || mode === Mode.Block) {
+      if (mode === Mode.Text) this.scanText(input);
+      else this.scanBlock(input);
       if (input.pos === text.length) {
         input.text = '';
         return;
