@@ -121,6 +121,18 @@ export class Scanner {
     const input = this.input;
     input.text = text;
     input.pos = 0;
+    // The usual delta is text with no trigger, or a block's source: read without the source
+    // stack (empty between writes). Where a trigger or a closer stops the read, the stack takes
+    // over from there.
+    const mode = this.mode;
+    if (mode === Mode.Text || mode === Mode.Block) {
+      if (mode === Mode.Text) this.scanText(input);
+      else this.scanBlock(input);
+      if (input.pos === text.length) {
+        input.text = '';
+        return;
+      }
+    }
     this.sources.push(input);
     this.pump();
     input.text = '';

@@ -12,6 +12,11 @@ interface EncodedTool {
   pending: string;
 }
 
+/** The chunk of a `text-delta` event. */
+export function textDeltaChunk(key: string, delta: string): UIMessageChunk {
+  return { type: 'text-delta', id: key, delta };
+}
+
 /**
  * Turns {@link TranscriptEvent}s into AI SDK UI-message chunks. Stateful (one per stream):
  * a tool part is announced with `tool-input-start` once its id is known — the SDK cannot rename
@@ -41,7 +46,7 @@ export function createChunkEncoder(options: EncodeOptions = {}): (events: readon
     // The usual delta: one text or input delta, encoded without the general loop's array growth.
     if (events.length === 1) {
       const event = events[0]!;
-      if (event.type === 'text-delta') return [{ type: 'text-delta', id: event.key, delta: event.delta }];
+      if (event.type === 'text-delta') return [textDeltaChunk(event.key, event.delta)];
       if (event.type === 'tool-delta') {
         const tool = tools.get(event.key);
         if (tool?.toolCallId !== undefined) return [{ type: 'tool-input-delta', toolCallId: tool.toolCallId, inputTextDelta: event.delta }];
@@ -54,7 +59,7 @@ export function createChunkEncoder(options: EncodeOptions = {}): (events: readon
           out.push({ type: 'text-start', id: event.key });
           break;
         case 'text-delta':
-          out.push({ type: 'text-delta', id: event.key, delta: event.delta });
+          out.push(textDeltaChunk(event.key, event.delta));
           break;
         case 'text-end':
           out.push({ type: 'text-end', id: event.key });

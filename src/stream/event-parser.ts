@@ -2,7 +2,7 @@ import { createCallReview } from '../review/call-review.js';
 import { Scanner } from '../scanner/scanner.js';
 import { createWorkMeter } from '../scanner/work-meter.js';
 import type { ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunk, UIMessageChunkFor, WorkMeter } from '../types.js';
-import { createChunkEncoder } from './encode.js';
+import { createChunkEncoder, textDeltaChunk } from './encode.js';
 import type { TranscriptEvent } from './events.js';
 import { TranscriptBuilder } from './transcript-builder.js';
 
@@ -74,7 +74,12 @@ export function createTranscriptParser<Options extends ExplicitOptions>(options:
   const events = new EventParser(options, true);
   const encode = createChunkEncoder(options);
   const parser: TranscriptParser = {
-    write: (delta) => encode(events.write(delta)),
+    write: (delta) => {
+      events.scan(delta);
+      // The usual write of a one-unit stream yields one text delta: encoded with no event in between.
+      const text = events.builder.takeLoneTextDelta();
+      return text === undefined ? encode(events.drain()) : [textDeltaChunk(events.builder.textPart!, text)];
+    },
     end: () => encode(events.end()),
     get chunks() {
       return events.chunks;
@@ -146,7 +151,7 @@ export function checkedSyntaxes(syntaxes: readonly ToolSyntax[] | undefined): re
 }
 
 class EventParser implements TranscriptEventParser {
-  private readonly builder: TranscriptBuilder;
+  readonly builder: TranscriptBuilder;
   private readonly scanner: Scanner;
   private ended = false;
 
@@ -167,9 +172,19 @@ class EventParser implements TranscriptEventParser {
   }
 
   write(delta: string): TranscriptEvent[] {
+    this.scan(delta);
+    return this.builder.drain();
+  }
+
+  /** Reads a delta; its events wait in the builder until {@link drain}. */
+  scan(delta: string): void {
     if (typeof delta !== 'string') throw new TypeError('tool-transcript: write() takes a string');
     if (this.ended) throw new Error('tool-transcript: write() after end()');
     this.scanner.write(delta);
+  }
+
+  /** The events since the last drain. */
+  drain(): TranscriptEvent[] {
     return this.builder.drain();
   }
 

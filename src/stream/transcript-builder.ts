@@ -158,10 +158,13 @@ export class TranscriptBuilder implements ScannerSink {
     // size (a fresh events array grown by push was a third of a one-unit write's cost).
     if (this.events.length === 0) {
       const tool = this.tool;
-      if (tool === undefined && this.textKey !== undefined && this.pendingText !== '') {
-        const delta = this.pendingText;
-        this.pendingText = '';
-        return [{ type: 'text-delta', key: this.textKey, delta }];
+      if (tool === undefined) {
+        const delta = this.takeLoneTextDelta();
+        if (delta !== undefined) return [{ type: 'text-delta', key: this.textKey!, delta }];
+      } else if (tool.toolCallId !== undefined && !this.partialInput && this.emitEvents) {
+        // What progress() does for a block whose identity is settled, without the events array.
+        const delta = tool.block.reader.takeInputDelta();
+        return delta === '' ? [] : [{ type: 'tool-delta', key: tool.key, delta }];
       }
     }
     this.flushText();
@@ -170,6 +173,24 @@ export class TranscriptBuilder implements ScannerSink {
     if (events.length === 0) return [];
     this.events = [];
     return events;
+  }
+
+  /**
+   * When the events since the last drain are one text delta and nothing else (the usual write of
+   * a one-unit stream), takes and returns its text, in the text part {@link textPart}; else
+   * `undefined`, and nothing is taken. Lets the chunk encoding skip the event object.
+   */
+  takeLoneTextDelta(): string | undefined {
+    if (this.events.length !== 0 || this.tool !== undefined || this.textKey === undefined) return undefined;
+    const delta = this.pendingText;
+    if (delta === '') return undefined;
+    this.pendingText = '';
+    return delta;
+  }
+
+  /** The key of the open text part, if any. */
+  get textPart(): string | undefined {
+    return this.textKey;
   }
 
   /** The input is complete: closes the open text part. */
