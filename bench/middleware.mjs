@@ -15,7 +15,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { build } from 'esbuild';
+import { bundleForNode } from './lib/bundle-for-node.mjs';
 import { median, now, pairedRatio, sideBySide, warmUp, fmt, check } from './lib/stats.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -126,16 +126,7 @@ function parses(json) {
 /** Runs the bench; returns `{ figures, tables, markdown }`. */
 export async function runMiddleware({ quick = false, log = () => {} } = {}) {
   log('middleware: build src/ai/index.ts → bench/.cache/ai.mjs');
-  await build({
-    entryPoints: [join(here, '../src/ai/index.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'es2022',
-    packages: 'external',
-    outfile: join(CACHE, 'ai.mjs'),
-    logLevel: 'warning',
-  });
+  await bundleForNode('ai/index.ts', join(CACHE, 'ai.mjs'));
   const { toolTranscriptMiddleware } = await import(`${join(CACHE, 'ai.mjs')}?${Date.now()}`);
   const { hermesToolMiddleware } = await import('@ai-sdk-tool/parser');
   const { wrapLanguageModel } = await import('ai');

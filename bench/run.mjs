@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleForNode } from './lib/bundle-for-node.mjs';
 import { buildPage, runBrowser } from './browser.mjs';
 import { bundleGoalLines, runBundle } from './bundle.mjs';
 import { renderMarkdown } from './report.mjs';
@@ -34,26 +34,9 @@ const parts = {};
 
 if (only.includes('node')) {
   log('build: src/index.ts → bench/.cache/core.mjs, the markdown closer → close-markdown.mjs');
-  await build({
-    entryPoints: [join(here, '../src/index.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'es2022',
-    packages: 'external',
-    outfile: join(CACHE, 'core.mjs'),
-    logLevel: 'warning',
-  });
+  await bundleForNode('index.ts', join(CACHE, 'core.mjs'));
   // The React side's markdown closer is plain TypeScript (no React): bundled alone for node.mjs.
-  await build({
-    entryPoints: [join(here, '../src/react/markdown/close-markdown.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'es2022',
-    outfile: join(CACHE, 'close-markdown.mjs'),
-    logLevel: 'warning',
-  });
+  await bundleForNode('react/markdown/close-markdown.ts', join(CACHE, 'close-markdown.mjs'));
   log('node: starting (separate process)');
   const out = join(CACHE, 'node.json');
   const child = spawnSync(process.execPath, [join(here, 'node.mjs'), out], {

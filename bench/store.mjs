@@ -5,7 +5,7 @@
 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleForNode } from './lib/bundle-for-node.mjs';
 import { check, median, pairedRatio, sideBySide, warmUp } from './lib/stats.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -36,21 +36,10 @@ function row(label, deltas, store, parser, events) {
 }
 
 export async function runStore({ quick = false, log = () => {} } = {}) {
-  const outfile = join(here, '.cache', 'store.mjs');
-  await build({
-    entryPoints: [join(here, '../src/store/index.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'es2022',
-    packages: 'external',
-    outfile,
-    logLevel: 'warning',
-  });
+  const outfile = await bundleForNode('store/index.ts', join(here, '.cache', 'store.mjs'));
   const { createTranscriptStore } = await import(`${outfile}?${Date.now()}`);
   // The core built from the same source (bench/run.mjs builds core.mjs for the node part; built here too when run alone).
-  const core = join(here, '.cache', 'core-store.mjs');
-  await build({ entryPoints: [join(here, '../src/index.ts')], bundle: true, format: 'esm', platform: 'node', target: 'es2022', packages: 'external', outfile: core, logLevel: 'warning' });
+  const core = await bundleForNode('index.ts', join(here, '.cache', 'core-store.mjs'));
   const { createTranscriptParser, createTranscriptEventParser } = await import(`${core}?${Date.now()}`);
 
   const parserRun = (deltas, options) => () => {
