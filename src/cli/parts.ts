@@ -39,9 +39,11 @@ export function joinAllParts(parts: readonly Part[]): Part {
  * A cut is a line start that:
  *
  * - lies in a text chunk (never inside a tool block), or starts a tool block;
- * - follows a blank line, outside fenced code (```` ``` ````, `~~~`) and outside the raw HTML
+ * - follows a blank line, outside fenced code (```` ``` ````, `~~~`, also one in a list item,
+ *   whose blank lines are its content only at the document's end) and outside the raw HTML
  *   blocks a blank line does not end (`<!-- -->`, `<script>`, `<pre>`, `<style>`, `<textarea>`,
- *   `<? ?>`, `<!X >`, `<![CDATA[ ]]>`);
+ *   `<? ?>`, `<!X >`, `<![CDATA[ ]]>`), both as the scanner reads the whole text and as the
+ *   markdown parser reads each text run between blocks (see {@link Readings});
  * - starts with a character at column 1 that is neither blank nor a list marker (or a block).
  *
  * CommonMark ends every open construct (paragraph, list, block quote, indented code, table) at
