@@ -1,4 +1,5 @@
 import type { ToolChunk, TranscriptChunk } from '../types.js';
+import { CodeSpans } from '../scanner/code-spans.js';
 import { MarkdownTracker } from '../scanner/markdown.js';
 
 /** A tool call of a part: its chunk and where its source stands, `[start, end)` in the part. */
@@ -197,23 +198,29 @@ export function* cutPoints(chunks: Iterable<TranscriptChunk>): Generator<number>
 
 /**
  * What a cut must know about the lines before it, read by the scanner's own markdown model
- * ({@link MarkdownTracker}) twice, so that the cutter and the parser cannot disagree:
+ * ({@link MarkdownTracker}), so that the cutter and the parser cannot disagree:
  *
  * - as the scanner reads the document: one tracker over all the text, told of each tool block
  *   as the scanner tells it (an HTML block of kind 6 or 7 and the containers go on past a block);
  * - as the markdown parser reads it: each text run between blocks on its own, a fresh tracker
  *   after each block (the run after a block that ends mid-line starts at a line start to it).
+ *   The tracker does not follow headings and thematic breaks, so it may take a line for a
+ *   paragraph's that is not; after such a line a lone tag (`<t>`) opens an HTML block to
+ *   CommonMark and not to the tracker. At a line that may be such a tag, a second reading starts
+ *   as if a blank line came first; readings go on until a cut, where every one of them stands
+ *   where a fresh start does.
  *
  * A line may start a part when it follows a blank line, starts at column 1 with neither a blank
- * nor a list marker (that closes every container and paragraph), and neither reading is inside
- * fenced code or an HTML block a blank line does not end: then both read on from it as a fresh
- * start does.
+ * nor a list marker (that closes every container and paragraph), and no reading is inside fenced
+ * code or an HTML block a blank line does not end: then all read on from it as a fresh start does.
  */
 class Readings {
   /** The scanner's reading: the whole text, blocks reported as the scanner reports them. */
   private scanner = new MarkdownTracker();
-  /** The markdown parser's reading: the current text run only. */
-  private markdown = new MarkdownTracker();
+  /** The markdown parser's readings of the current text run (see above). */
+  private markdown = [new MarkdownTracker()];
+  /** More readings were due than {@link MAX_READINGS}: no cut until the next text run. */
+  private unsure = false;
   private previousBlank = false;
 
   /**
@@ -223,14 +230,16 @@ class Readings {
   block(raw: string, atLineStart: boolean): boolean {
     const first = raw[0];
     if (first === undefined) return false;
-    // The scanner classified the block's first unit, then read the block in place of text.
+    // The scanner classified the block's first unit, then read the block in place of text. To the
+    // markdown parser the text run ends here anyway: a cut here changes nothing of its reading.
     const scannerAllows = this.scanner.classify(first) !== 0;
-    const cut = atLineStart && this.previousBlank && first !== ' ' && first !== '\t' && scannerAllows && this.markdown.classify(first) !== 0;
+    const cut = atLineStart && this.previousBlank && first !== ' ' && first !== '\t' && scannerAllows;
     const last = raw.charCodeAt(raw.length - 1);
     // As the scanner reports it: a tool fence is a block of its own, any other block stands in a paragraph.
     this.scanner.afterBlock(last === 10 || last === 13, raw.length, first !== '`' && first !== '~');
     // Each text run between blocks is parsed on its own.
-    this.markdown = new MarkdownTracker();
+    this.markdown = [new MarkdownTracker()];
+    this.unsure = false;
     this.previousBlank = false;
     return cut;
   }
@@ -241,25 +250,54 @@ class Readings {
    * ended mid-line (to the markdown parser it starts the text run, so it is read all the same).
    */
   read(line: string, whole: boolean, atLineStart: boolean): boolean {
+    if (!this.previousBlank && MAY_BE_LONE_TAG.test(line)) this.branch();
     const first = line[0];
-    const cut = atLineStart && this.previousBlank && first !== undefined && first !== ' ' && first !== '\t' && !startsListItem(line, 0, line.length) && this.nothingOpen(first);
-    // The probe classified the first unit already: each unit is classified once, then fed.
-    feedLine(this.scanner, line, whole, cut);
-    feedLine(this.markdown, line, whole, cut);
+    const candidate = atLineStart && this.previousBlank && !this.unsure && first !== undefined && first !== ' ' && first !== '\t' && !startsListItem(line, 0, line.length);
+    const cut = candidate && this.nothingOpen(first!);
+    // Every reading stands where a fresh start does: one is enough.
+    if (cut) this.markdown.length = 1;
+    // A candidate's first unit was classified by the probe: each unit is classified once, then fed.
+    feedLine(this.scanner, line, whole, candidate);
+    for (const reading of this.markdown) feedLine(reading, line, whole, candidate);
     this.previousBlank = atLineStart && whole && BLANK.test(line);
     return cut;
   }
 
-  /** Neither reading is inside fenced code or an HTML block of kinds 1–5 at a line starting with `first`. */
+  /** Each markdown reading goes on, and also as if a blank line ended the paragraph before this line. */
+  private branch(): void {
+    if (this.unsure) return;
+    if (this.markdown.length * 2 > MAX_READINGS) {
+      this.unsure = true;
+      return;
+    }
+    for (const reading of this.markdown.slice()) {
+      const other = reading.fork(new CodeSpans());
+      other.feed('\n');
+      this.markdown.push(other);
+    }
+  }
+
+  /**
+   * No reading is inside fenced code or an HTML block of kinds 1–5 at a line starting with
+   * `first`. Classifies that unit in every reading (as {@link feedLine} then expects).
+   */
   private nothingOpen(first: string): boolean {
+    const readings = [this.scanner, ...this.markdown];
     // A fence in a list item goes on over blank lines and ends with the item at this line, but
     // the blank lines before are its content only when the document ends there: no cut.
-    if (this.scanner.fenceOpen() || this.markdown.fenceOpen()) return false;
-    // At a column-1 line the containers end, and the trackers classify its first unit as 0
-    // only inside fenced code or an HTML block of kinds 1–5 (`classify` settles the line start).
-    return this.scanner.classify(first) !== 0 && this.markdown.classify(first) !== 0;
+    let open = readings.some((reading) => reading.fenceOpen());
+    // At a column-1 line the containers end, and a tracker classifies its first unit as 0 only
+    // inside fenced code or an HTML block of kinds 1–5 (`classify` settles the line start).
+    for (const reading of readings) if (reading.classify(first) === 0) open = true;
+    return !open;
   }
 }
+
+/** How many markdown readings a text run may need before cuts wait for the next run. */
+const MAX_READINGS = 8;
+
+/** A line that may be a lone tag (an HTML block of kind 7), container prefixes before it. */
+const MAY_BE_LONE_TAG = /<[A-Za-z/][^]*>[ \t]*$/;
 
 /** CommonMark's blank line: spaces and tabs only. */
 const BLANK = /^[ \t]*$/;

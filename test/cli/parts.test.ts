@@ -102,6 +102,14 @@ const BLOCKS = [
   '[[SEG_START {"type":"run_bash"}]]\n\nls\n[[SEG_END]]',
   '{"name": "get", "args": {"q": 1}}',
   '* * *',
+  // Containers read by columns: a fence or HTML block in an item ends with the item, tabs count to the next stop.
+  '- a\n\n  ```\n  code',
+  '- <!--\n  x',
+  '>\t```\n>\tcode',
+  '-\t~~~\n\tin the item',
+  '\t~~~',
+  '  ```\n  x\n  ```',
+  'text\n<t>',
   '',
 ];
 const SEPARATORS = ['\n', '\n\n', '\n\n\n', '\r\n\r\n', ' \n\n'];
@@ -141,8 +149,9 @@ describe('rendering in parts', () => {
     // The first fence line is HTML, the second opens a fence that runs to the end.
     expect(cutLines('<t>\n```\n\nin\n\n```\n\nin')).toEqual(['in', '```']);
     expect(cutLines('<div>\n```\n\nin\n\n```\n\nin')).toEqual(['in', '```']);
-    // After a paragraph `<t>` is text: the fence opens at line 3.
-    expect(cutLines('text\n<t>\n```\n\nin\n\n```\n\nin')).toEqual(['in']);
+    // After a paragraph `<t>` is text and the fence opens at line 3; the cutter does not know
+    // `text` is no heading (after one `<t>` would be HTML): no cut while the readings disagree.
+    expect(cutLines('text\n<t>\n```\n\nin\n\n```\n\nin')).toEqual([]);
   });
 
   it('carries an HTML block of kind 6 or 7 past a tool block, as the scanner does (found by the property below)', () => {
@@ -169,6 +178,18 @@ describe('rendering in parts', () => {
     }
     // A blank line in an item's open fence is code only when the document ends there: no cut after it.
     expect(cutLines('- ```\n  code\n\nout\n\nout2')).toEqual(['out2']);
+  });
+
+  it('reads a lone tag after a heading or a thematic break as an HTML block (found by the property)', () => {
+    // The scanner's tracker does not follow headings: to it `<t>` continues a paragraph and the
+    // first fence line opens a fence; to CommonMark it is HTML up to the blank line.
+    const doc =
+      '# Heading\n<t>\n```\n```js\ncode\n\n# not a heading\n^^^read\n^^^\n```\n' +
+      'Some *text* with `code` and a [link](https://example.com). \n\nSome *text* with `code` and a [link](https://example.com).\n';
+    for (const text of [doc, doc.replace('# Heading', 'Title\n==='), doc.replace('# Heading', '* * *')]) {
+      expect(cutLines(text), text).toEqual([]);
+      expect(renderTranscriptHtml(text, SYNTAXES, 1), text).toBe(renderTranscriptHtml(text, SYNTAXES, Infinity));
+    }
   });
 
   it('numbers the calls across the whole document, as one parse does', () => {
