@@ -204,11 +204,11 @@ export function* cutPoints(chunks: Iterable<TranscriptChunk>): Generator<number>
  *   as the scanner tells it (an HTML block of kind 6 or 7 and the containers go on past a block);
  * - as the markdown parser reads it: each text run between blocks on its own, a fresh tracker
  *   after each block (the run after a block that ends mid-line starts at a line start to it).
- *   The tracker does not follow headings and thematic breaks, so it may take a line for a
- *   paragraph's that is not; after such a line a lone tag (`<t>`) opens an HTML block to
- *   CommonMark and not to the tracker. At a line that may be such a tag, a second reading starts
- *   as if a blank line came first; readings go on until a cut, where every one of them stands
- *   where a fresh start does.
+ *   The tracker does not follow headings, thematic breaks and tables, so it may take a line for
+ *   a paragraph's that is not; after such a line a lone tag (`<t>`) opens an HTML block to
+ *   CommonMark and not to the tracker, and so does a list item that cannot interrupt a
+ *   paragraph (`2. x`). At a line that may be either, a second reading starts as if a blank line
+ *   came first; readings go on until a cut, where every one of them stands where a fresh start does.
  *
  * A line may start a part when it follows a blank line, starts at column 1 with neither a blank
  * nor a list marker (that closes every container and paragraph), and no reading is inside fenced
@@ -250,7 +250,7 @@ class Readings {
    * ended mid-line (to the markdown parser it starts the text run, so it is read all the same).
    */
   read(line: string, whole: boolean, atLineStart: boolean): boolean {
-    if (!this.previousBlank && MAY_BE_LONE_TAG.test(line)) this.branch();
+    if (!this.previousBlank && (MAY_BE_LONE_TAG.test(line) || MAY_BE_LIST_ITEM.test(line))) this.branch();
     const first = line[0];
     const candidate = atLineStart && this.previousBlank && !this.unsure && first !== undefined && first !== ' ' && first !== '\t' && !startsListItem(line, 0, line.length);
     const cut = candidate && this.nothingOpen(first!);
@@ -298,6 +298,8 @@ const MAX_READINGS = 8;
 
 /** A line that may be a lone tag (an HTML block of kind 7), container prefixes before it. */
 const MAY_BE_LONE_TAG = /<[A-Za-z/][^]*>[ \t]*$/;
+/** A line that may open a list item that cannot interrupt a paragraph (empty, or ordered from other than 1). */
+const MAY_BE_LIST_ITEM = /^[ \t>]*(?:[-+*]|[0-9]{1,9}[.)])(?:[ \t]|$)/;
 
 /** CommonMark's blank line: spaces and tabs only. */
 const BLANK = /^[ \t]*$/;

@@ -110,6 +110,10 @@ const BLOCKS = [
   '\t~~~',
   '  ```\n  x\n  ```',
   'text\n<t>',
+  '# H\n2. ```\n',
+  '---\n<div>\n```',
+  '<pre>\n\n```\n</pre>',
+  '  - a\n\n    > ```\n    > x',
   '',
 ];
 const SEPARATORS = ['\n', '\n\n', '\n\n\n', '\r\n\r\n', ' \n\n'];
@@ -189,6 +193,14 @@ describe('rendering in parts', () => {
     for (const text of [doc, doc.replace('# Heading', 'Title\n==='), doc.replace('# Heading', '* * *')]) {
       expect(cutLines(text), text).toEqual([]);
       expect(renderTranscriptHtml(text, SYNTAXES, 1), text).toBe(renderTranscriptHtml(text, SYNTAXES, Infinity));
+    }
+  });
+
+  it('reads a list item after a heading as one, though it could not interrupt a paragraph (found by the property)', () => {
+    // `2.` opens an item with a fence in it; its blank lines are code only at the document's end.
+    for (const doc of ['# H\n2. ```\n \n\nSome *text*.\n', '# H\n-\n  ```\n\nSome *text*.\n']) {
+      expect(cutLines(doc), doc).toEqual([]);
+      expect(renderTranscriptHtml(doc, SYNTAXES, 1), doc).toBe(renderTranscriptHtml(doc, SYNTAXES, Infinity));
     }
   });
 
