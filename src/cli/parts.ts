@@ -256,9 +256,11 @@ class Readings {
     const cut = candidate && this.nothingOpen(first!);
     // Every reading stands where a fresh start does: one is enough.
     if (cut) this.markdown.length = 1;
+    const asItems = EMPTY_ITEM.test(line) ? this.readAsItems(line, whole) : [];
     // A candidate's first unit was classified by the probe: each unit is classified once, then fed.
     feedLine(this.scanner, line, whole, candidate);
     for (const reading of this.markdown) feedLine(reading, line, whole, candidate);
+    this.markdown.push(...asItems);
     this.previousBlank = atLineStart && whole && BLANK.test(line);
     return cut;
   }
@@ -275,6 +277,24 @@ class Readings {
       other.feed('\n');
       this.markdown.push(other);
     }
+  }
+
+  /**
+   * The tracker reads a list marker alone on its line as text (it does not follow empty items);
+   * to CommonMark it may open an item whose content starts on the next line, and a fence there
+   * ends with the item. Readings of the line as an item with content, to go on beside the others.
+   */
+  private readAsItems(line: string, whole: boolean): MarkdownTracker[] {
+    if (this.unsure) return [];
+    if (this.markdown.length * 2 > MAX_READINGS) {
+      this.unsure = true;
+      return [];
+    }
+    return this.markdown.map((reading) => {
+      const other = reading.fork(new CodeSpans());
+      feedLine(other, `${line.trimEnd()} x`, whole, false);
+      return other;
+    });
   }
 
   /**
@@ -300,6 +320,9 @@ const MAX_READINGS = 8;
 const MAY_BE_LONE_TAG = /<[A-Za-z/][^]*>[ \t]*$/;
 /** A line that may open a list item that cannot interrupt a paragraph (empty, or ordered from other than 1). */
 const MAY_BE_LIST_ITEM = /^[ \t>]*(?:[-+*]|[0-9]{1,9}[.)])(?:[ \t]|$)/;
+
+/** A list marker alone on its line, container prefixes before it. */
+const EMPTY_ITEM = /^[ \t>]*(?:[-+*]|[0-9]{1,9}[.)])[ \t]*$/;
 
 /** CommonMark's blank line: spaces and tabs only. */
 const BLANK = /^[ \t]*$/;

@@ -204,6 +204,15 @@ describe('rendering in parts', () => {
     }
   });
 
+  it('reads a list marker alone on its line as an item whose fence ends with it (found by the property)', () => {
+    // The tracker reads `-` alone as text and `  ```` as a top-level fence that the next line
+    // closes; to CommonMark the fence is the item's and the next line opens one at the top level.
+    for (const doc of ['# H\n-\n  ```\n```\nan unclosed fence \n\nSome *text*.\n', '-\n  ```\n```\nin\n\nstill in\n']) {
+      expect(cutLines(doc), doc).toEqual([]);
+      expect(renderTranscriptHtml(doc, SYNTAXES, 1), doc).toBe(renderTranscriptHtml(doc, SYNTAXES, Infinity));
+    }
+  });
+
   it('numbers the calls across the whole document, as one parse does', () => {
     const doc = '^^^a\n^^^\n\ntext\n\n^^^b\n^^^\n\nmore\n\n^^^c\n^^^\n';
     const html = renderTranscriptHtml(doc, SYNTAXES, 1);
