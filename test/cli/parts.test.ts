@@ -114,6 +114,7 @@ const BLOCKS = [
   '---\n<div>\n```',
   '<pre>\n\n```\n</pre>',
   '  - a\n\n    > ```\n    > x',
+  '-\n  ```',
   '',
 ];
 const SEPARATORS = ['\n', '\n\n', '\n\n\n', '\r\n\r\n', ' \n\n'];
