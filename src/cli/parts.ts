@@ -1,5 +1,6 @@
 import type { ToolChunk, TranscriptChunk } from '../types.js';
-import { closesFenceRun, openingFenceRun, type FenceRun } from '../markdown/index.js';
+import { CodeSpans } from '../scanner/code-spans.js';
+import { MarkdownTracker } from '../scanner/markdown.js';
 
 /** A tool call of a part: its chunk and where its source stands, `[start, end)` in the part. */
 export interface PlacedCall {
@@ -39,9 +40,11 @@ export function joinAllParts(parts: readonly Part[]): Part {
  * A cut is a line start that:
  *
  * - lies in a text chunk (never inside a tool block), or starts a tool block;
- * - follows a blank line, outside fenced code (```` ``` ````, `~~~`) and outside the raw HTML
+ * - follows a blank line, outside fenced code (```` ``` ````, `~~~`, also one in a list item,
+ *   whose blank lines are its content only at the document's end) and outside the raw HTML
  *   blocks a blank line does not end (`<!-- -->`, `<script>`, `<pre>`, `<style>`, `<textarea>`,
- *   `<? ?>`, `<!X >`, `<![CDATA[ ]]>`);
+ *   `<? ?>`, `<!X >`, `<![CDATA[ ]]>`), both as the scanner reads the whole text and as the
+ *   markdown parser reads each text run between blocks (see {@link Readings});
  * - starts with a character at column 1 that is neither blank nor a list marker (or a block).
  *
  * CommonMark ends every open construct (paragraph, list, block quote, indented code, table) at
@@ -53,7 +56,7 @@ export function joinAllParts(parts: readonly Part[]): Part {
  * holds the current part's text and the line being read, nothing before.
  */
 export class PartCutter {
-  /** The readings of the lines so far (two while a line may or may not have opened an HTML block). */
+  /** The readings of the text so far, as the scanner and as the markdown parser read it. */
   private readings = new Readings();
   /** The text since the start of the current part, in pieces. */
   private pieces: string[] = [];
@@ -65,8 +68,8 @@ export class PartCutter {
   /** The line being read: where it starts, and its text so far (a long line comes in pieces). */
   private lineStart = 0;
   private line: string[] = [];
-  /** The rest of the line a block ended in is not read (the run after a block starts there). */
-  private skipping = false;
+  /** The line being read starts where a block ended mid-line: no part starts there. */
+  private midLine = false;
   /** The text so far ends in `\r`: a `\n` that comes next belongs to that line break. */
   private afterCarriageReturn = false;
   private partsMade = 0;
@@ -106,23 +109,21 @@ export class PartCutter {
       const next = match.index + match[0].length;
       // A `\r` at the end of the text may be the first half of a `\r\n`: the next text says.
       if (match[0] === '\r' && next === value.length) this.afterCarriageReturn = true;
-      if (!this.skipping) this.line.push(value.slice(from, match.index));
+      this.line.push(value.slice(from, match.index));
       this.readLine(true, done);
       this.lineStart = base + next;
       from = next;
     }
-    if (from < value.length && !this.skipping) this.line.push(value.slice(from));
+    if (from < value.length) this.line.push(value.slice(from));
   }
 
   private readBlock(chunk: ToolChunk, done: Part[]): void {
     // A block at the start of a line after a blank line may start a part: the text before it is
     // parsed on its own anyway, and transcripts of blocks with only blank lines between them
     // have no other cut.
-    const atLineStart = this.line.length === 0 && !this.skipping && chunk.raw !== '';
-    if (atLineStart && this.readings.cutBeforeBlock() && this.offset > this.partStart && this.offset - this.partStart >= this.target) done.push(this.takePart(this.offset));
+    const atLineStart = this.line.length === 0 && !this.midLine;
     this.endRun(done);
-    // Each text run between blocks is parsed on its own: nothing open carries past a block.
-    this.readings.afterBlock();
+    if (this.readings.block(chunk.raw, atLineStart) && this.offset > this.partStart && this.offset - this.partStart >= this.target) done.push(this.takePart(this.offset));
     const start = this.offset;
     this.pieces.push(chunk.raw);
     this.offset += chunk.raw.length;
@@ -130,7 +131,7 @@ export class PartCutter {
     // The run after a block starts in the middle of the block's last line, unless the block ends
     // with a line break (when that is a `\r`, a `\n` after it still belongs to it).
     const last = this.lastUnit();
-    this.skipping = this.offset > 0 && last !== 10 && last !== 13;
+    if (chunk.raw !== '') this.midLine = last !== 10 && last !== 13;
     this.afterCarriageReturn = last === 13;
     this.lineStart = this.offset;
   }
@@ -139,19 +140,15 @@ export class PartCutter {
   private endRun(done: Part[]): void {
     this.afterCarriageReturn = false;
     if (this.line.length > 0) this.readLine(false, done);
-    this.skipping = false;
   }
 
   /** Reads the line gathered in `this.line`; `whole` when its line ending is in the same text run. */
   private readLine(whole: boolean, done: Part[]): void {
-    if (this.skipping) {
-      this.skipping = false;
-      return;
-    }
     const line = this.line.length === 1 ? this.line[0]! : this.line.join('');
     this.line = [];
-    if (this.readings.cutBefore(line) && this.lineStart - this.partStart >= this.target) done.push(this.takePart(this.lineStart));
-    this.readings.take(line, whole);
+    const atLineStart = !this.midLine;
+    this.midLine = false;
+    if (this.readings.read(line, whole, atLineStart) && this.lineStart - this.partStart >= this.target) done.push(this.takePart(this.lineStart));
   }
 
   /** The current part up to `end`; the text after it starts the next part. */
@@ -199,138 +196,146 @@ export function* cutPoints(chunks: Iterable<TranscriptChunk>): Generator<number>
   for (const part of documentParts(chunks, 0)) if (part.start > 0) yield part.start;
 }
 
-/** An open fenced code block, as the scanner's markdown tracker sees it. */
-interface Fence extends FenceRun {
-  /** Columns of block-quote and list-item prefix before the opening run. */
-  base: number;
-}
-
 /**
- * What a cut must know about the lines before it. Fenced code is followed twice: as CommonMark
- * reads it (top-level fences; one inside a container ends with the container), and as the
- * scanner's own tracker does (which also opens fences inside block quotes and list items and keeps
- * them open until a closing run). A cut needs both closed, so that the markdown parser and the
- * scanner are both where a fresh start puts them.
- */
-/**
- * The ways the lines so far may read ({@link LineState}s): one, except after a line that opens an
- * HTML block only when it does not continue a paragraph (kind 7), which the states do not follow;
- * both readings then go on until they agree again. A cut needs every reading to allow it.
+ * What a cut must know about the lines before it, read by the scanner's own markdown model
+ * ({@link MarkdownTracker}), so that the cutter and the parser cannot disagree:
+ *
+ * - as the scanner reads the document: one tracker over all the text, told of each tool block
+ *   as the scanner tells it (an HTML block of kind 6 or 7 and the containers go on past a block);
+ * - as the markdown parser reads it: each text run between blocks on its own, a fresh tracker
+ *   after each block (the run after a block that ends mid-line starts at a line start to it).
+ *   The tracker does not follow headings, thematic breaks and tables, so it may take a line for
+ *   a paragraph's that is not; after such a line a lone tag (`<t>`) opens an HTML block to
+ *   CommonMark and not to the tracker, and so does a list item that cannot interrupt a
+ *   paragraph (`2. x`). At a line that may be either, a second reading starts as if a blank line
+ *   came first; readings go on until a cut, where every one of them stands where a fresh start does.
+ *
+ * A line may start a part when it follows a blank line, starts at column 1 with neither a blank
+ * nor a list marker (that closes every container and paragraph), and no reading is inside fenced
+ * code or an HTML block a blank line does not end: then all read on from it as a fresh start does.
  */
 class Readings {
-  private states = [new LineState()];
-
-  afterBlock(): void {
-    this.states = [new LineState()];
-  }
-
-  cutBeforeBlock(): boolean {
-    return this.states.every((state) => state.cutBeforeBlock());
-  }
-
-  cutBefore(line: string): boolean {
-    return this.states.every((state) => state.cutBefore(line));
-  }
-
-  take(line: string, whole: boolean): void {
-    const next: LineState[] = [];
-    for (const state of this.states) {
-      const other = state.take(line, whole);
-      next.push(state);
-      if (other) next.push(other);
-    }
-    // Readings that have come to the same state are one.
-    this.states = next.filter((state, i) => next.findIndex((other) => other.sameAs(state)) === i);
-  }
-}
-
-class LineState {
+  /** The scanner's reading: the whole text, blocks reported as the scanner reports them. */
+  private scanner = new MarkdownTracker();
+  /** The markdown parser's readings of the current text run (see above). */
+  private markdown = [new MarkdownTracker()];
+  /** More readings were due than {@link MAX_READINGS}: no cut until the next text run. */
+  private unsure = false;
   private previousBlank = false;
-  /** The open top-level fenced code block, for the markdown parser. */
-  private fence: Fence | undefined;
-  /** The open fenced code block, for the scanner. */
-  private scannerFence: Fence | undefined;
-  /** The text that ends the open raw HTML block (lower case), or {@link BLANK_LINE}. */
-  private htmlEnd: string | undefined;
 
-  afterBlock(): void {
+  /**
+   * A tool block whose source is `raw` was read in place of text; tells whether it may start a
+   * new part (`atLineStart`: it starts a line).
+   */
+  block(raw: string, atLineStart: boolean): boolean {
+    const first = raw[0];
+    if (first === undefined) return false;
+    // The scanner classified the block's first unit, then read the block in place of text. To the
+    // markdown parser the text run ends here anyway: a cut here changes nothing of its reading.
+    const scannerAllows = this.scanner.classify(first) !== 0;
+    const cut = atLineStart && this.previousBlank && first !== ' ' && first !== '\t' && scannerAllows;
+    const last = raw.charCodeAt(raw.length - 1);
+    // As the scanner reports it: a tool fence is a block of its own, any other block stands in a paragraph.
+    this.scanner.afterBlock(last === 10 || last === 13, raw.length, first !== '`' && first !== '~');
+    // Each text run between blocks is parsed on its own.
+    this.markdown = [new MarkdownTracker()];
+    this.unsure = false;
     this.previousBlank = false;
-    this.fence = undefined;
-    this.scannerFence = undefined;
-    this.htmlEnd = undefined;
-  }
-
-  /** Whether a tool block that starts a line may start a new part. */
-  cutBeforeBlock(): boolean {
-    return this.previousBlank && !this.fence && !this.scannerFence && this.htmlEnd === undefined;
-  }
-
-  /** Whether `line` (without its line ending) may start a new part. */
-  cutBefore(line: string): boolean {
-    if (!this.previousBlank || this.fence || this.scannerFence || this.htmlEnd !== undefined || line === '') return false;
-    const first = line[0]!;
-    return first !== ' ' && first !== '\t' && !startsListItem(line, 0, line.length);
-  }
-
-  sameAs(other: LineState): boolean {
-    return (
-      this.previousBlank === other.previousBlank &&
-      sameFence(this.fence, other.fence) &&
-      sameFence(this.scannerFence, other.scannerFence) &&
-      this.htmlEnd === other.htmlEnd
-    );
+    return cut;
   }
 
   /**
-   * Reads one line (without its line ending); `whole` when the line ending is in the same text
-   * run. A line that opens an HTML block of kind 7 only outside a paragraph (which this state
-   * does not follow) leaves this state reading it as text and returns the other reading.
+   * Reads one line (without its line ending; `whole` when the ending is in the same text run)
+   * and tells whether it may start a new part. Not `atLineStart`: the line starts where a block
+   * ended mid-line (to the markdown parser it starts the text run, so it is read all the same).
    */
-  take(line: string, whole: boolean): LineState | undefined {
-    this.previousBlank = whole && line.trim() === '';
-    if (this.scannerFence) {
-      if (closesFence(line, this.scannerFence)) this.scannerFence = undefined;
-    } else {
-      this.scannerFence = opensFence(line, true);
-    }
-    if (this.fence) {
-      if (closesFence(line, this.fence)) this.fence = undefined;
+  read(line: string, whole: boolean, atLineStart: boolean): boolean {
+    if (!this.previousBlank && (MAY_BE_LONE_TAG.test(line) || MAY_BE_LIST_ITEM.test(line))) this.branch();
+    const first = line[0];
+    const candidate = atLineStart && this.previousBlank && !this.unsure && first !== undefined && first !== ' ' && first !== '\t' && !startsListItem(line, 0, line.length);
+    const cut = candidate && this.nothingOpen(first!);
+    // Every reading stands where a fresh start does: one is enough.
+    if (cut) this.markdown.length = 1;
+    const asItems = EMPTY_ITEM.test(line) ? this.readAsItems(line, whole) : [];
+    // A candidate's first unit was classified by the probe: each unit is classified once, then fed.
+    feedLine(this.scanner, line, whole, candidate);
+    for (const reading of this.markdown) feedLine(reading, line, whole, candidate);
+    this.markdown.push(...asItems);
+    this.previousBlank = atLineStart && whole && BLANK.test(line);
+    return cut;
+  }
+
+  /** Each markdown reading goes on, and also as if a blank line ended the paragraph before this line. */
+  private branch(): void {
+    if (this.unsure) return;
+    if (this.markdown.length * 2 > MAX_READINGS) {
+      this.unsure = true;
       return;
     }
-    if (this.htmlEnd !== undefined) {
-      const ends = this.htmlEnd === BLANK_LINE ? line.trim() === '' : line.toLowerCase().includes(this.htmlEnd);
-      if (ends) this.htmlEnd = undefined;
-      return;
+    for (const reading of this.markdown.slice()) {
+      const other = reading.fork(new CodeSpans());
+      other.feed('\n');
+      this.markdown.push(other);
     }
-    this.fence = opensFence(line, false);
-    if (this.fence) return;
-    this.htmlEnd = opensHtmlBlock(line);
-    if (this.htmlEnd !== undefined || !COMPLETE_TAG_LINE.test(line)) return;
-    const other = new LineState();
-    other.previousBlank = this.previousBlank;
-    other.scannerFence = this.scannerFence;
-    other.htmlEnd = BLANK_LINE;
-    return other;
+  }
+
+  /**
+   * The tracker reads a list marker alone on its line as text (it does not follow empty items);
+   * to CommonMark it may open an item whose content starts on the next line, and a fence there
+   * ends with the item. Readings of the line as an item with content, to go on beside the others.
+   */
+  private readAsItems(line: string, whole: boolean): MarkdownTracker[] {
+    if (this.unsure) return [];
+    if (this.markdown.length * 2 > MAX_READINGS) {
+      this.unsure = true;
+      return [];
+    }
+    return this.markdown.map((reading) => {
+      const other = reading.fork(new CodeSpans());
+      feedLine(other, `${line.trimEnd()} x`, whole, false);
+      return other;
+    });
+  }
+
+  /**
+   * No reading is inside fenced code or an HTML block of kinds 1–5 at a line starting with
+   * `first`. Classifies that unit in every reading (as {@link feedLine} then expects).
+   */
+  private nothingOpen(first: string): boolean {
+    const readings = [this.scanner, ...this.markdown];
+    // A fence in a list item goes on over blank lines and ends with the item at this line, but
+    // the blank lines before are its content only when the document ends there: no cut.
+    let open = readings.some((reading) => reading.fenceOpen());
+    // At a column-1 line the containers end, and a tracker classifies its first unit as 0 only
+    // inside fenced code or an HTML block of kinds 1–5 (`classify` settles the line start).
+    for (const reading of readings) if (reading.classify(first) === 0) open = true;
+    return !open;
   }
 }
 
-function sameFence(a: Fence | undefined, b: Fence | undefined): boolean {
-  return a === b || (a !== undefined && b !== undefined && a.char === b.char && a.length === b.length && a.base === b.base);
+/** How many markdown readings a text run may need before cuts wait for the next run. */
+const MAX_READINGS = 8;
+
+/** A line that may be a lone tag (an HTML block of kind 7), container prefixes before it. */
+const MAY_BE_LONE_TAG = /<[A-Za-z/][^]*>[ \t]*$/;
+/** A line that may open a list item that cannot interrupt a paragraph (empty, or ordered from other than 1). */
+const MAY_BE_LIST_ITEM = /^[ \t>]*(?:[-+*]|[0-9]{1,9}[.)])(?:[ \t]|$)/;
+
+/** A list marker alone on its line, container prefixes before it. */
+const EMPTY_ITEM = /^[ \t>]*(?:[-+*]|[0-9]{1,9}[.)])[ \t]*$/;
+
+/** CommonMark's blank line: spaces and tabs only. */
+const BLANK = /^[ \t]*$/;
+
+/** Feeds `line` (and its line break when `whole`) to `tracker`, classifying each unit first unless `classified` (the first was). */
+function feedLine(tracker: MarkdownTracker, line: string, whole: boolean, classified: boolean): void {
+  for (let i = 0; i < line.length; i++) {
+    const unit = line[i]!;
+    if (i > 0 || !classified) tracker.classify(unit);
+    tracker.feed(unit);
+  }
+  if (whole) tracker.feed('\n');
 }
-
-/** The end of HTML blocks of kinds 6 and 7: a blank line. */
-const BLANK_LINE = '\n';
-
-/** CommonMark's HTML block kind 7: a whole open or closing tag alone on its line (it cannot interrupt a paragraph). */
-const COMPLETE_TAG_LINE = (() => {
-  const name = '[A-Za-z][A-Za-z0-9-]*';
-  const attribute = `[ \\t]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ \\t]*=[ \\t]*(?:[^"'=<>\`\\x00-\\x20]+|'[^']*'|"[^"]*"))?`;
-  return new RegExp(`^ {0,3}(?:<(?!(?:pre|script|style|textarea)[\\s/>])${name}(?:${attribute})*[ \\t]*/?>|</${name}[ \\t]*>)[ \\t]*$`, 'i');
-})();
-
-/** CommonMark's HTML block kind 6: one of these tags opens or closes, and a blank line ends it. */
-const BLOCK_TAGS =
-  'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul';
 
 /** `-`, `+`, `*` or up to nine digits and `.` or `)`, then a blank or the line end. */
 function startsListItem(doc: string, from: number, to: number): boolean {
@@ -345,68 +350,4 @@ function listMarkerWidth(text: string, from: number, to: number): number {
   let i = from;
   while (i < to && i - from < 9 && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
   return i > from && (text[i] === '.' || text[i] === ')') ? i - from + 1 : 0;
-}
-
-/**
- * A fence opener: up to three spaces, then three or more backticks (none in the rest of the line)
- * or tildes. With `inContainers`, as the scanner reads one: block-quote `>` and list markers (each
- * followed by a blank) may come first, up to three spaces before each.
- */
-function opensFence(line: string, inContainers: boolean): Fence | undefined {
-  let i = 0;
-  let base = 0;
-  for (;;) {
-    const indentStart = i;
-    while (line[i] === ' ') i++;
-    if (i - indentStart > 3) return undefined;
-    if (!inContainers) break;
-    if (line[i] === '>') {
-      i++;
-      base = i;
-      continue;
-    }
-    const marker = listMarkerWidth(line, i, line.length);
-    if (marker > 0 && (line[i + marker] === ' ' || line[i + marker] === '\t')) {
-      i += marker + 1;
-      base = i;
-      continue;
-    }
-    break;
-  }
-  const run = openingFenceRun(line, i);
-  return run && { ...run, base };
-}
-
-/** A closing line as the scanner reads one: spaces (and `>` inside a container), the run, blanks. */
-function closesFence(line: string, fence: Fence): boolean {
-  let i = 0;
-  let spaces = 0;
-  for (;;) {
-    if (line[i] === ' ' && spaces < fence.base + 3) spaces++;
-    else if (line[i] !== '>' || fence.base === 0) break;
-    i++;
-  }
-  return closesFenceRun(line, i, fence);
-}
-
-/** CommonMark's HTML blocks 1–5, which run past blank lines to their end text. */
-const HTML_BLOCKS: ReadonlyArray<{ start: RegExp; end: string }> = [
-  ...['script', 'pre', 'style', 'textarea'].map((tag) => ({ start: new RegExp(`^<${tag}(?:[\\s>]|$)`, 'i'), end: `</${tag}>` })),
-  { start: /^<!--/, end: '-->' },
-  { start: /^<\?/, end: '?>' },
-  { start: /^<![A-Za-z]/, end: '>' },
-  { start: /^<!\[CDATA\[/, end: ']]>' },
-  { start: new RegExp(`^</?(?:${BLOCK_TAGS})(?:[ \\t>]|/>|$)`, 'i'), end: BLANK_LINE },
-];
-
-/** The end text of the HTML block `line` opens and does not close, or `undefined`. */
-function opensHtmlBlock(line: string): string | undefined {
-  const indent = /^ {0,3}/.exec(line)![0].length;
-  const rest = line.slice(indent);
-  if (rest[0] !== '<') return undefined;
-  for (const { start, end } of HTML_BLOCKS) {
-    const opened = start.exec(rest);
-    if (opened) return rest.toLowerCase().includes(end, opened[0].length) ? undefined : end;
-  }
-  return undefined;
 }

@@ -36,9 +36,10 @@ describe('cut points', () => {
   });
 
   it('never cuts inside fenced code or a raw HTML block that a blank line does not end', () => {
-    // The scanner's reading too: a fence opened in a quote or an item stays open until its closer.
-    expect(cutLines('> ```\n\nin\n\n> ```\n\nout1')).toEqual(['out1']);
-    expect(cutLines('- ~~~\n\nin\n\nstill in')).toEqual([]);
+    // A fence in a quote ends with the quote (the scanner reads containers as CommonMark does).
+    expect(cutLines('> ```\n\nin\n\n> ```\n\nout1')).toEqual(['in', '> ```', 'out1']);
+    // A fence in an item ends with the item at `in`, but not before the blank line ahead of it.
+    expect(cutLines('- ~~~\n\nin\n\nout')).toEqual(['out']);
     expect(cutLines('```js\n\nin\n```\n\nout1\n~~~~\n\n~~~\n\nin\n~~~~\n\nout2')).toEqual(['out1', 'out2']);
     expect(cutLines('<!--\n\nin\n\n-->\n\nout1\n\n<SCRIPT>\n\nin\n</script>\n\nout2\n\n<div>\n\nout3')).toEqual(['out1', '<SCRIPT>', 'out2', '<div>', 'out3']);
     expect(cutLines('<?php\n\nin ?>\n\nout1\n\n<!DOCTYPE\n\nin>\n\nout2\n\n<![CDATA[\n\nin]]>\n\nout3')).toEqual(['out1', '<!DOCTYPE', 'out2', '<![CDATA[', 'out3']);
@@ -101,6 +102,19 @@ const BLOCKS = [
   '[[SEG_START {"type":"run_bash"}]]\n\nls\n[[SEG_END]]',
   '{"name": "get", "args": {"q": 1}}',
   '* * *',
+  // Containers read by columns: a fence or HTML block in an item ends with the item, tabs count to the next stop.
+  '- a\n\n  ```\n  code',
+  '- <!--\n  x',
+  '>\t```\n>\tcode',
+  '-\t~~~\n\tin the item',
+  '\t~~~',
+  '  ```\n  x\n  ```',
+  'text\n<t>',
+  '# H\n2. ```\n',
+  '---\n<div>\n```',
+  '<pre>\n\n```\n</pre>',
+  '  - a\n\n    > ```\n    > x',
+  '-\n  ```',
   '',
 ];
 const SEPARATORS = ['\n', '\n\n', '\n\n\n', '\r\n\r\n', ' \n\n'];
@@ -137,12 +151,67 @@ describe('rendering in parts', () => {
     for (const doc of ['<t>\n```\n\n```\n\n>', 'text\n<t>\n```\n\n```\n\n>', '<div class="x">\n```\n\n```\n\n>\n\n^^^a\n^^^\n']) {
       expect(renderTranscriptHtml(doc, SYNTAXES, 1), doc).toBe(renderTranscriptHtml(doc, SYNTAXES, Infinity));
     }
-    // Whether `<t>` continues a paragraph is not followed: the readings disagree on every fence
-    // after it, so no cut there (a tool block starts afresh).
-    expect(cutLines('<t>\n```\n\nin\n\n```\n\nin')).toEqual([]);
-    // Kind 6 may interrupt a paragraph, so markdown's reading is sure; the cut still waits for the
-    // scanner's reading of fences, which does not know HTML blocks.
-    expect(cutLines('<div>\n```\n\nin\n\n```\n\nin')).toEqual([]);
+    // The first fence line is HTML, the second opens a fence that runs to the end.
+    expect(cutLines('<t>\n```\n\nin\n\n```\n\nin')).toEqual(['in', '```']);
+    expect(cutLines('<div>\n```\n\nin\n\n```\n\nin')).toEqual(['in', '```']);
+    // After a paragraph `<t>` is text and the fence opens at line 3; the cutter does not know
+    // `text` is no heading (after one `<t>` would be HTML): no cut while the readings disagree.
+    expect(cutLines('text\n<t>\n```\n\nin\n\n```\n\nin')).toEqual([]);
+  });
+
+  it('carries an HTML block of kind 6 or 7 past a tool block, as the scanner does (found by the property below)', () => {
+    // `<t>` opens an HTML block that holds the XML call and goes on to the blank line: the first
+    // `~~~` is HTML, the second opens a fence that never closes, and the ```` ```tool ```` is code.
+    const doc =
+      '<t>\n```\n<tool name="x"><arguments><arg name="a">1</arg></arguments></tool>\n~~~\n\nplain\n~~~\n' +
+      'Some *text* with `code` and a [link](https://example.com).\n\n' +
+      'Some *text* with `code` and a [link](https://example.com).\r\n\r\n```tool search\ninput:\n  q: x\n```\n';
+    // To markdown, the text run after the call opens a fence at the first `~~~` (`plain` is code);
+    // to the scanner, the second `~~~` opens one: no line is outside both.
+    expect(cutLines(doc)).toEqual([]);
+    const whole = renderTranscriptHtml(doc, SYNTAXES, Infinity);
+    expect(whole).toMatch(/<pre><code[^>]*>input:/);
+    expect(whole.match(/data-tool-call-id=/g)).toHaveLength(1);
+    for (let size = 1; size <= doc.length; size++) expect(htmlOfPieces(splitAt(doc, piecesOf(doc.length, size)), 1), `pieces of ${size}`).toBe(whole);
+  });
+
+  it('reads the lines of a list item as the item’s, not as top-level fences', () => {
+    // The item's fence ends with the item at `x`; the top-level fence opens at the next ```.
+    for (const doc of ['- a\n\n  ```\n  code\n\nx\n```\n\nhidden\n\n```tool search\ninput:\n  q: x\n```\n', '- a\n\n  ```\n  code\n\nx\n```\n\nhidden\n\nmore\n']) {
+      expect(cutLines(doc), doc).toEqual([]);
+      expect(renderTranscriptHtml(doc, SYNTAXES, 1), doc).toBe(renderTranscriptHtml(doc, SYNTAXES, Infinity));
+    }
+    // A blank line in an item's open fence is code only when the document ends there: no cut after it.
+    expect(cutLines('- ```\n  code\n\nout\n\nout2')).toEqual(['out2']);
+  });
+
+  it('reads a lone tag after a heading or a thematic break as an HTML block (found by the property)', () => {
+    // The scanner's tracker does not follow headings: to it `<t>` continues a paragraph and the
+    // first fence line opens a fence; to CommonMark it is HTML up to the blank line.
+    const doc =
+      '# Heading\n<t>\n```\n```js\ncode\n\n# not a heading\n^^^read\n^^^\n```\n' +
+      'Some *text* with `code` and a [link](https://example.com). \n\nSome *text* with `code` and a [link](https://example.com).\n';
+    for (const text of [doc, doc.replace('# Heading', 'Title\n==='), doc.replace('# Heading', '* * *')]) {
+      expect(cutLines(text), text).toEqual([]);
+      expect(renderTranscriptHtml(text, SYNTAXES, 1), text).toBe(renderTranscriptHtml(text, SYNTAXES, Infinity));
+    }
+  });
+
+  it('reads a list item after a heading as one, though it could not interrupt a paragraph (found by the property)', () => {
+    // `2.` opens an item with a fence in it; its blank lines are code only at the document's end.
+    for (const doc of ['# H\n2. ```\n \n\nSome *text*.\n', '# H\n-\n  ```\n\nSome *text*.\n']) {
+      expect(cutLines(doc), doc).toEqual([]);
+      expect(renderTranscriptHtml(doc, SYNTAXES, 1), doc).toBe(renderTranscriptHtml(doc, SYNTAXES, Infinity));
+    }
+  });
+
+  it('reads a list marker alone on its line as an item whose fence ends with it (found by the property)', () => {
+    // The tracker reads `-` alone as text and `  ```` as a top-level fence that the next line
+    // closes; to CommonMark the fence is the item's and the next line opens one at the top level.
+    for (const doc of ['# H\n-\n  ```\n```\nan unclosed fence \n\nSome *text*.\n', '-\n  ```\n```\nin\n\nstill in\n']) {
+      expect(cutLines(doc), doc).toEqual([]);
+      expect(renderTranscriptHtml(doc, SYNTAXES, 1), doc).toBe(renderTranscriptHtml(doc, SYNTAXES, Infinity));
+    }
   });
 
   it('numbers the calls across the whole document, as one parse does', () => {
@@ -152,6 +221,13 @@ describe('rendering in parts', () => {
     expect(html).toBe(renderTranscriptHtml(doc, SYNTAXES, Infinity));
   });
 });
+
+/** Cut positions that split a text of `length` into pieces of `size` (the last may be shorter). */
+function piecesOf(length: number, size: number): number[] {
+  const cuts: number[] = [];
+  for (let at = size; at < length; at += size) cuts.push(at);
+  return cuts;
+}
 
 /** The HTML of `pieces` fed one after another to one {@link TranscriptHtml}. */
 function htmlOfPieces(pieces: readonly string[], partSize: number): string {
