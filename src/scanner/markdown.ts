@@ -101,6 +101,8 @@ export class MarkdownTracker {
   private markerValue = 0;
   /** Index of the list item the previous line opened with no content; -1 none. */
   private emptyItem = -1;
+  /** Index of the first container opened on this line; `Infinity` none. */
+  private openedFrom = Infinity;
   /** Width of a list item that interrupts a paragraph, opened only if content follows on its line; 0 none. */
   private deferredItem = 0;
   /** A container opened on this line interrupted a paragraph. */
@@ -459,6 +461,26 @@ export class MarkdownTracker {
     this.growing = this.containers.length - 1;
   }
 
+  /**
+   * A list marker alone on its line (`-`, `1.`): an empty list item, whose content starts on the
+   * next line, at the marker's width plus one column. It cannot interrupt a paragraph, and digits
+   * without `.`/`)` are no marker: those lines are paragraph text. So is a marker after another
+   * item opened on the same line (`- -`, `* * *`): the tracker reads no thematic breaks, and
+   * taking those for nested empty items would be wrong more often than right.
+   */
+  private markerAloneOnLine(): void {
+    const marker = this.marker;
+    this.marker = Marker.None;
+    const interrupts = ((this.leaf === Leaf.Paragraph || this.leaf === Leaf.Indented) && this.unmatched < 0) || this.interruptsParagraph;
+    if (marker === Marker.Digits || interrupts || this.openedFrom !== Infinity) {
+      this.beginParagraph();
+      this.blank = false;
+      return;
+    }
+    this.openContainer(this.markerColumn - this.blockColumn + this.markerWidth + 1);
+    this.growing = this.containers.length - 1;
+  }
+
   /** Up to four spaces after a list marker widen its item; more make indented code inside it. */
   private growItem(): void {
     const spaces = this.column - this.blockColumn;
@@ -476,6 +498,7 @@ export class MarkdownTracker {
     this.closeUnmatched();
     if (this.leaf === Leaf.Paragraph) this.spans.paragraphEnd(this.offset);
     this.leaf = Leaf.None;
+    this.openedFrom = Math.min(this.openedFrom, this.containers.length);
     this.containers.push(container);
     this.lineStart = false;
   }
@@ -655,12 +678,7 @@ export class MarkdownTracker {
       this.deferredItem = 0;
       this.beginParagraph();
     }
-    if (this.marker !== Marker.None) {
-      // A marker alone on its line: read as text (empty list items are not tracked).
-      this.marker = Marker.None;
-      this.beginParagraph();
-      this.blank = false;
-    }
+    if (this.marker !== Marker.None) this.markerAloneOnLine();
     this.closeUnmatched();
     switch (this.leaf) {
       case Leaf.Fenced:
@@ -681,8 +699,9 @@ export class MarkdownTracker {
       default:
         break;
     }
-    // A list item may begin with at most one blank line: one that opened empty ends at a blank line.
-    if (this.blank && this.emptyItem >= 0 && this.emptyItem < this.containers.length) {
+    // A list item may begin with at most one blank line: one that opened empty ends at a blank line
+    // (unless a container opened on this line already replaced it).
+    if (this.blank && this.emptyItem >= 0 && this.emptyItem < Math.min(this.containers.length, this.openedFrom)) {
       this.containers.length = this.emptyItem;
       if (this.leaf !== Leaf.Fenced && this.leaf !== Leaf.Html) this.leaf = Leaf.None;
     }
@@ -715,6 +734,7 @@ export class MarkdownTracker {
     this.quoteSpace = false;
     this.interruptsParagraph = false;
     this.deferredItem = 0;
+    this.openedFrom = Infinity;
     this.closing = closingLineStart();
     this.backslashes = 0;
     this.blockStartRun = false;

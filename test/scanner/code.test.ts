@@ -38,6 +38,12 @@ describe('fences end with their container', () => {
     ['an ordered list item', `10. ~~~\n    ${EMOJI}\n${XML} and ${EMOJI}`, 2],
     ['a nested quote and list', `> - \`\`\`\n>   ${EMOJI}\n> ${XML}`, 1],
     ['a fence on a list item continuation line', `- a\n\n  \`\`\`\n  ${EMOJI}\n${XML}`, 1],
+    ['an empty list item (a marker alone on its line), then a top-level fence', `-\n  \`\`\`\n\`\`\`\n${EMOJI}\n\`\`\`\n${XML}`, 1],
+    ['an empty ordered item', `1.\n   ~~~\n~~~\n${EMOJI}\n~~~\n${XML}`, 1],
+    ['two empty items in a row', `-\n-\n  \`\`\`\n\`\`\`\n${EMOJI}`, 0],
+    ['an empty item ended by a blank line', `-\n\n  \`\`\`\n  ${EMOJI}\n\`\`\`\n${XML}`, 1],
+    ['a marker alone after a paragraph is text', `a\n-\n  \`\`\`\n\`\`\`\n${EMOJI}`, 1],
+    ['digits alone are text', `12\n  \`\`\`\n\`\`\`\n${EMOJI}`, 1],
   ])('in %s', (_, doc, calls) => expectAsCommonMark(doc, calls));
 
   it.each([
