@@ -137,12 +137,12 @@ export function transcriptTransform<Options extends ExplicitOptions>(options: Op
 /** The syntax list, checked: plain JavaScript callers can pass anything. @internal */
 export function checkedSyntaxes(syntaxes: readonly ToolSyntax[] | undefined): readonly ToolSyntax[] {
   if (!Array.isArray(syntaxes)) {
-    throw new TypeError('tool-transcript: `syntaxes` must be an array of syntax objects (for example [xmlSyntax]): tool-transcript/lite has no default set');
+    throw new TypeError('tool-transcript: `syntaxes` must be an array of syntax objects (for example [xmlSyntax]): the lite entries (tool-transcript/lite, /react/lite, /store/lite) have no default set');
   }
   for (const syntax of syntaxes as readonly unknown[]) {
     if (typeof syntax === 'string') {
       throw new TypeError(
-        `tool-transcript: the syntax name ${JSON.stringify(syntax)} needs the main entry, tool-transcript; tool-transcript/lite takes syntax objects (for example xmlSyntax)`,
+        `tool-transcript: the syntax name ${JSON.stringify(syntax)} needs a full entry (tool-transcript, tool-transcript/react, tool-transcript/store); the lite entries take syntax objects (for example xmlSyntax)`,
       );
     }
     if (typeof syntax !== 'object' || syntax === null) throw new TypeError(`tool-transcript: \`syntaxes\` must hold syntax objects, not ${String(syntax)}`);

@@ -91,11 +91,11 @@ describe('tool-transcript/lite parses as the main entry does', () => {
 describe('tool-transcript/lite takes syntax objects only', () => {
   it('refuses a missing list, a name, or something else, saying what to pass', () => {
     const call = (options: unknown) => () => lite.parseTranscript('text', options as lite.ExplicitOptions);
-    const noList = new TypeError('tool-transcript: `syntaxes` must be an array of syntax objects (for example [xmlSyntax]): tool-transcript/lite has no default set');
+    const noList = new TypeError('tool-transcript: `syntaxes` must be an array of syntax objects (for example [xmlSyntax]): the lite entries (tool-transcript/lite, /react/lite, /store/lite) have no default set');
     expect(call({})).toThrow(noList);
     expect(() => lite.createTranscriptParser({} as lite.ExplicitOptions)).toThrow(noList);
     expect(call({ syntaxes: ['xml'] })).toThrow(
-      new TypeError('tool-transcript: the syntax name "xml" needs the main entry, tool-transcript; tool-transcript/lite takes syntax objects (for example xmlSyntax)'),
+      new TypeError('tool-transcript: the syntax name "xml" needs a full entry (tool-transcript, tool-transcript/react, tool-transcript/store); the lite entries take syntax objects (for example xmlSyntax)'),
     );
     expect(call({ syntaxes: [null] })).toThrow(new TypeError('tool-transcript: `syntaxes` must hold syntax objects, not null'));
   });
@@ -152,7 +152,7 @@ describe('tool-transcript/store/lite: the store of tool-transcript/store over th
 
   it('refuses a missing list or a name when the store is made', () => {
     expect(() => liteStore.createTranscriptStore({} as lite.ExplicitOptions)).toThrow(
-      new TypeError('tool-transcript: `syntaxes` must be an array of syntax objects (for example [xmlSyntax]): tool-transcript/lite has no default set'),
+      new TypeError('tool-transcript: `syntaxes` must be an array of syntax objects (for example [xmlSyntax]): the lite entries (tool-transcript/lite, /react/lite, /store/lite) have no default set'),
     );
     expect(() => liteStore.createTranscriptStore({ syntaxes: ['xml'] } as unknown as lite.ExplicitOptions)).toThrow(/syntax name "xml"/);
   });
