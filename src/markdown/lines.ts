@@ -62,16 +62,18 @@ export function afterIndent(line: string, from = 0): number {
 }
 
 /**
- * Calls `visit` with each line of `text` (without its line ending) and where it starts and ends;
- * `ended` tells whether a line ending follows it. The last line is visited even when empty.
+ * Calls `visit` with each line of `text` (without its line ending), where it starts, and where
+ * the next line starts (past its line ending; `text.length` for the last line); `ended` tells
+ * whether a line ending follows it. The last line is visited even when empty.
  */
-export function forEachLine(text: string, visit: (line: string, start: number, end: number, ended: boolean) => void): void {
+export function forEachLine(text: string, visit: (line: string, start: number, next: number, ended: boolean) => void): void {
   let start = 0;
   for (;;) {
     const end = lineEndAt(text, start);
     const ended = end < text.length;
-    visit(text.slice(start, end), start, end, ended);
+    const next = ended ? lineStartAt(text, end + 1) : text.length;
+    visit(text.slice(start, end), start, next, ended);
     if (!ended) return;
-    start = lineStartAt(text, end + 1);
+    start = next;
   }
 }

@@ -1,4 +1,4 @@
-import { afterIndent, closesFence, lineEndAt, lineStartAt, readFenceOpening, type FenceRun } from '../../markdown/index.js';
+import { afterIndent, closesFence, forEachLine, readFenceOpening, type FenceRun } from '../../markdown/index.js';
 import { SectionCollector, SectionRegistry, sectionList } from './registry.js';
 import type { Section, SectionFormat, SectionSpec } from './types.js';
 
@@ -47,26 +47,19 @@ function parseMarkdownSections(text: string, registry: SectionRegistry | undefin
   const collector = new SectionCollector();
   let current: { name: string; start: number } | undefined;
   let fence: FenceRun | undefined;
-  let lineStart = 0;
-  for (;;) {
-    const lineEnd = lineEndAt(text, lineStart);
-    const ended = lineEnd < text.length;
-    const next = ended ? lineStartAt(text, lineEnd + 1) : text.length;
-    const line = text.slice(lineStart, lineEnd);
+  forEachLine(text, (line, lineStart, next) => {
     if (fence) {
       if (closesFence(line, fence)) fence = undefined;
-    } else {
-      fence = readFenceOpening(line);
-      const header = fence ? undefined : headerName(line);
-      const name = header === undefined ? undefined : registry ? registry.lookup(header) : header;
-      if (name !== undefined) {
-        if (current) collector.add(current.name, text.slice(current.start, lineStart).trim());
-        current = { name, start: next };
-      }
+      return;
     }
-    if (!ended) break;
-    lineStart = next;
-  }
+    fence = readFenceOpening(line);
+    const header = fence ? undefined : headerName(line);
+    const name = header === undefined ? undefined : registry ? registry.lookup(header) : header;
+    if (name !== undefined) {
+      if (current) collector.add(current.name, text.slice(current.start, lineStart).trim());
+      current = { name, start: next };
+    }
+  });
   if (current) collector.add(current.name, text.slice(current.start).trim());
   return collector.result();
 }

@@ -1,4 +1,4 @@
-import { closesFence, endsWithLineEnd, isBlankLine, lastLineStart, lineEndAt, lineStartAt, readFenceOpening, type FenceRun } from '../../markdown/index.js';
+import { closesFence, endsWithLineEnd, isBlankLine, forEachLine, lastLineStart, readFenceOpening, type FenceRun } from '../../markdown/index.js';
 
 /**
  * Closes the constructs a streaming markdown block leaves open, so it renders
@@ -32,28 +32,21 @@ function scanLines(block: string): { fence?: string; inlineStart: number } {
   let fence: FenceRun | undefined;
   let inlineStart = 0;
   let afterSingleLine = false;
-  let pos = 0;
-  for (;;) {
-    const end = lineEndAt(block, pos);
-    const ended = end < block.length;
-    const next = ended ? lineStartAt(block, end + 1) : block.length;
-    const line = block.slice(pos, end);
+  forEachLine(block, (line, pos, next, ended) => {
     if (fence) {
       if (ended && closesFence(line, fence)) {
         fence = undefined;
         inlineStart = next;
       }
-    } else {
-      fence = readFenceOpening(line);
-      if (!fence && (afterSingleLine || isBlankLine(line) || startsContainer(line))) {
-        // A blank line ends a paragraph; a heading, list item or quote line starts a new container.
-        inlineStart = isBlankLine(line) ? next : pos;
-      }
-      afterSingleLine = /^ {0,3}(#{1,6}([ \t]|$)|([-*_])([ \t]*\3){2,}[ \t]*$)/.test(line);
+      return;
     }
-    if (!ended) break;
-    pos = next;
-  }
+    fence = readFenceOpening(line);
+    if (!fence && (afterSingleLine || isBlankLine(line) || startsContainer(line))) {
+      // A blank line ends a paragraph; a heading, list item or quote line starts a new container.
+      inlineStart = isBlankLine(line) ? next : pos;
+    }
+    afterSingleLine = /^ {0,3}(#{1,6}([ \t]|$)|([-*_])([ \t]*\3){2,}[ \t]*$)/.test(line);
+  });
   return { fence: fence ? fence.char.repeat(fence.length) : undefined, inlineStart: Math.min(inlineStart, block.length) };
 }
 
