@@ -1,6 +1,7 @@
-import type { ToolChunk, TranscriptChunk } from '../types.js';
+import { isBlankLine, lineEndAt, lineStartAt } from '../markdown/index.js';
 import { CodeSpans } from '../scanner/code-spans.js';
 import { MarkdownTracker } from '../scanner/markdown.js';
+import type { ToolChunk, TranscriptChunk } from '../types.js';
 
 /** A tool call of a part: its chunk and where its source stands, `[start, end)` in the part. */
 export interface PlacedCall {
@@ -103,13 +104,11 @@ export class PartCutter {
       if (value.charCodeAt(0) === 10) from = 1;
       this.lineStart = base + from;
     }
-    const lineEnd = /\r\n|\r|\n/g;
-    lineEnd.lastIndex = from;
-    for (let match = lineEnd.exec(value); match; match = lineEnd.exec(value)) {
-      const next = match.index + match[0].length;
+    for (let end = lineEndAt(value, from); end < value.length; end = lineEndAt(value, from)) {
+      const next = lineStartAt(value, end + 1);
       // A `\r` at the end of the text may be the first half of a `\r\n`: the next text says.
-      if (match[0] === '\r' && next === value.length) this.afterCarriageReturn = true;
-      this.line.push(value.slice(from, match.index));
+      if (end + 1 === value.length && value.charCodeAt(end) === 13) this.afterCarriageReturn = true;
+      this.line.push(value.slice(from, end));
       this.readLine(true, done);
       this.lineStart = base + next;
       from = next;
@@ -261,7 +260,7 @@ class Readings {
     feedLine(this.scanner, line, whole, candidate);
     for (const reading of this.markdown) feedLine(reading, line, whole, candidate);
     this.markdown.push(...asItems);
-    this.previousBlank = atLineStart && whole && BLANK.test(line);
+    this.previousBlank = atLineStart && whole && isBlankLine(line);
     return cut;
   }
 
@@ -280,9 +279,11 @@ class Readings {
   }
 
   /**
-   * The tracker reads a list marker alone on its line as text (it does not follow empty items);
-   * to CommonMark it may open an item whose content starts on the next line, and a fence there
-   * ends with the item. Readings of the line as an item with content, to go on beside the others.
+   * The tracker opens an empty list item only for a marker alone on its line that is the first
+   * container opened there; after a `>` or another marker on the same line (`> -`, `- -`) it
+   * reads the marker as text. To CommonMark such a marker may open an item whose content starts
+   * on the next line, and a fence there ends with the item. Readings of the line as an item with
+   * content, to go on beside the others.
    */
   private readAsItems(line: string, whole: boolean): MarkdownTracker[] {
     if (this.unsure) return [];
@@ -323,9 +324,6 @@ const MAY_BE_LIST_ITEM = /^[ \t>]*(?:[-+*]|[0-9]{1,9}[.)])(?:[ \t]|$)/;
 
 /** A list marker alone on its line, container prefixes before it. */
 const EMPTY_ITEM = /^[ \t>]*(?:[-+*]|[0-9]{1,9}[.)])[ \t]*$/;
-
-/** CommonMark's blank line: spaces and tabs only. */
-const BLANK = /^[ \t]*$/;
 
 /** Feeds `line` (and its line break when `whole`) to `tracker`, classifying each unit first unless `classified` (the first was). */
 function feedLine(tracker: MarkdownTracker, line: string, whole: boolean, classified: boolean): void {
