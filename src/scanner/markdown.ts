@@ -443,14 +443,14 @@ export class MarkdownTracker {
     const ordered = this.marker === Marker.Ordered;
     this.marker = Marker.None;
     // micromark applies the rule below whenever a block is still open, indented code included.
-    const interrupts = ((this.leaf === Leaf.Paragraph || this.leaf === Leaf.Indented) && this.unmatched < 0) || this.interruptsParagraph;
+    const interrupts = this.interruptsLeaf();
     if (interrupts && ordered && this.markerValue !== 1) {
       // CommonMark: only an ordered list starting at 1 interrupts a paragraph.
       this.beginParagraph();
       this.phase = Phase.Content;
       return;
     }
-    const width = this.markerColumn - this.blockColumn + this.markerWidth + 1;
+    const width = this.itemWidth();
     this.blockColumn = this.column + 1;
     if (interrupts) {
       // An item interrupting a paragraph must not be empty: opened at its first content.
@@ -471,14 +471,29 @@ export class MarkdownTracker {
   private markerAloneOnLine(): void {
     const marker = this.marker;
     this.marker = Marker.None;
-    const interrupts = ((this.leaf === Leaf.Paragraph || this.leaf === Leaf.Indented) && this.unmatched < 0) || this.interruptsParagraph;
+    const interrupts = this.interruptsLeaf();
     if (marker === Marker.Digits || interrupts || this.openedFrom !== Infinity) {
       this.beginParagraph();
       this.blank = false;
       return;
     }
-    this.openContainer(this.markerColumn - this.blockColumn + this.markerWidth + 1);
+    this.openContainer(this.itemWidth());
     this.growing = this.containers.length - 1;
+  }
+
+  /** A paragraph or indented code is open and this line has not left its containers. */
+  private leafGoesOn(): boolean {
+    return (this.leaf === Leaf.Paragraph || this.leaf === Leaf.Indented) && this.unmatched < 0;
+  }
+
+  /** A list item opened here interrupts an open leaf, or follows a container that did on this line. */
+  private interruptsLeaf(): boolean {
+    return this.leafGoesOn() || this.interruptsParagraph;
+  }
+
+  /** The content width of the item whose marker was just read: from its block's start to one column past the marker. */
+  private itemWidth(): number {
+    return this.markerColumn - this.blockColumn + this.markerWidth + 1;
   }
 
   /** Up to four spaces after a list marker widen its item; more make indented code inside it. */
@@ -494,7 +509,7 @@ export class MarkdownTracker {
   /** A block quote or list item opens: it interrupts the paragraph and closes the containers not continued. */
   private openContainer(container: number): void {
     // Containers opened later on this line still count as interrupting it (as micromark reads it).
-    if ((this.leaf === Leaf.Paragraph || this.leaf === Leaf.Indented) && this.unmatched < 0) this.interruptsParagraph = true;
+    if (this.leafGoesOn()) this.interruptsParagraph = true;
     this.closeUnmatched();
     if (this.leaf === Leaf.Paragraph) this.spans.paragraphEnd(this.offset);
     this.leaf = Leaf.None;
