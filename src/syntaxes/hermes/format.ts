@@ -1,5 +1,6 @@
 import type { FormatCall } from '../../types.js';
 import { isRecord } from '../../object.js';
+import { jsonString as json, pythonJson as spaced } from '../kit/python-json.js';
 
 /**
  * Writes a call the way Hermes and Qwen chat templates show it:
@@ -25,44 +26,4 @@ export function formatHermes(call: FormatCall): string {
   }
   const id = call.toolCallId === undefined ? '' : `"id": ${json(call.toolCallId)}, `;
   return `<tool_call>\n{"name": ${json(name)}, ${id}"arguments": ${spaced(plain)}}\n</tool_call>`;
-}
-
-/** A JSON string with `</` written `<\/`. */
-function json(text: string): string {
-  return JSON.stringify(text).replaceAll('</', '<\\/');
-}
-
-/** A plain JSON value with `", "` and `": "` separators (iterative: any depth). */
-function spaced(value: unknown): string {
-  let out = '';
-  const stack: Array<unknown | { text: string }> = [value];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (item instanceof Literal) {
-      out += item.text;
-      continue;
-    }
-    if (Array.isArray(item)) {
-      stack.push(new Literal(']'));
-      for (let i = item.length - 1; i >= 0; i--) {
-        stack.push(item[i]);
-        if (i > 0) stack.push(new Literal(', '));
-      }
-      out += '[';
-    } else if (isRecord(item)) {
-      const keys = Object.keys(item);
-      stack.push(new Literal('}'));
-      for (let i = keys.length - 1; i >= 0; i--) {
-        stack.push(item[keys[i]!]);
-        stack.push(new Literal(`${i > 0 ? ', ' : ''}${json(keys[i]!)}: `));
-      }
-      out += '{';
-    } else out += typeof item === 'string' ? json(item) : JSON.stringify(item);
-  }
-  return out;
-}
-
-/** Text written as is by {@link spaced}. */
-class Literal {
-  constructor(readonly text: string) {}
 }

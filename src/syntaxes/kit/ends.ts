@@ -1,0 +1,127 @@
+import { JsonTracker } from '../json/tracker.js';
+
+/**
+ * Finds where a block's body ends, fed the body's units in order across deltas. A marked
+ * syntax's opener names one ({@link closeAt}, {@link jsonValueEnd} or a reader of its own).
+ */
+export interface EndReader {
+  /** Reads `text[from..to)`: the index just past the block's end (its closer included), or -1 while it goes on. */
+  read(text: string, from: number, to: number): number;
+  /**
+   * Units at the end of what was read that are not body: the closer once the block ended, the
+   * units that may still begin one while it is open (held back from the input deltas).
+   */
+  readonly held: number;
+  /** The input ended: whether what was read completes the block (its closer is then the last `held` units). */
+  endOfInput?(): boolean;
+}
+
+/** Makes an {@link EndReader} for one block. */
+export type EndReaderFactory = () => EndReader;
+
+/** ASCII letters lowered, every other unit kept: the length never changes (`toLowerCase` may). */
+export function asciiLower(text: string): string {
+  return /[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (run) => run.toLowerCase()) : text;
+}
+
+/**
+ * The body ends at the first of `markers` (a closing tag or token, matched across deltas and
+ * split anywhere; ASCII case ignored with `ignoreCase`). Each read looks at the delta and the
+ * last units of the previous one that could begin a marker: linear.
+ */
+export function closeAt(markers: string | readonly string[], options: { ignoreCase?: boolean } = {}): EndReaderFactory {
+  const list = (typeof markers === 'string' ? [markers] : [...markers]).map((marker) => (options.ignoreCase ? asciiLower(marker) : marker));
+  if (list.length === 0 || list.some((marker) => marker === '')) throw new Error('tool-transcript kit: closeAt needs non-empty markers');
+  const ignoreCase = options.ignoreCase === true;
+  const keep = Math.max(...list.map((marker) => marker.length)) - 1;
+  return () => new MarkerEnd(list, ignoreCase, keep);
+}
+
+class MarkerEnd implements EndReader {
+  held = 0;
+  /** The last units read (at most `keep`), lowered when case is ignored. */
+  private tail = '';
+
+  constructor(
+    private readonly markers: readonly string[],
+    private readonly ignoreCase: boolean,
+    private readonly keep: number,
+  ) {}
+
+  read(text: string, from: number, to: number): number {
+    const piece = text.slice(from, to);
+    const window = this.tail + (this.ignoreCase ? asciiLower(piece) : piece);
+    let best = -1;
+    let length = 0;
+    for (const marker of this.markers) {
+      const at = window.indexOf(marker);
+      if (at >= 0 && (best < 0 || at < best)) {
+        best = at;
+        length = marker.length;
+      }
+    }
+    if (best >= 0) {
+      this.held = length;
+      return from + best + length - this.tail.length;
+    }
+    this.tail = this.keep === 0 ? '' : window.slice(-this.keep);
+    this.held = this.possibleStart(this.tail);
+    return -1;
+  }
+
+  /** The longest end of `tail` that begins a marker. */
+  private possibleStart(tail: string): number {
+    for (let length = Math.min(tail.length, this.keep); length > 0; length--) {
+      const end = tail.slice(tail.length - length);
+      if (this.markers.some((marker) => marker.startsWith(end))) return length;
+    }
+    return 0;
+  }
+
+  endOfInput(): boolean {
+    this.held = 0;
+    return false;
+  }
+}
+
+/**
+ * The body is a prefix the `before` test accepts unit by unit (a name, `[ARGS]`, blanks), then
+ * one JSON value, and ends where the value does (Mistral's `[TOOL_CALLS]name[ARGS]{…}`, Llama's
+ * bare JSON). A unit `before` refuses ends the block before it, as does the end of a line
+ * once the JSON is found invalid (brackets are then balanced to find its end, see
+ * {@link JsonTracker}).
+ */
+export function jsonValueEnd(before: (unit: string, prefix: string) => boolean = isBlankUnit): EndReaderFactory {
+  return () => new JsonValueEnd(before);
+}
+
+function isBlankUnit(unit: string): boolean {
+  return unit === ' ' || unit === '\t' || unit === '\n' || unit === '\r';
+}
+
+class JsonValueEnd implements EndReader {
+  readonly held = 0;
+  private prefix = '';
+  private tracker: JsonTracker | undefined;
+
+  constructor(private readonly before: (unit: string, prefix: string) => boolean) {}
+
+  read(text: string, from: number, to: number): number {
+    let i = from;
+    while (this.tracker === undefined) {
+      if (i >= to) return -1;
+      const unit = text[i]!;
+      if (unit === '{' || unit === '[') this.tracker = new JsonTracker();
+      else if (this.before(unit, this.prefix)) {
+        this.prefix += unit;
+        i++;
+      } else return i;
+    }
+    const end = this.tracker.feed(text, i, to);
+    return end;
+  }
+
+  endOfInput(): boolean {
+    return this.tracker?.done === true;
+  }
+}
