@@ -32,3 +32,18 @@ export { createHermesSyntax, hermesSyntax } from '../syntaxes/hermes/index.js';
 export { createJsonSyntax, jsonSyntax, type JsonSyntaxOptions, type JsonStyle } from '../syntaxes/json/index.js';
 export { createSentinelSyntax, sentinelSyntax, type SentinelSyntaxOptions } from '../syntaxes/sentinel/index.js';
 export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from '../syntaxes/xml/index.js';
+export {
+  defineMarkedSyntax,
+  closeAt,
+  jsonValueEnd,
+  elements,
+  attribute,
+  trimLineBreaks,
+  startsWithLiteral,
+  type MarkedSyntaxSpec,
+  type MarkedOpener,
+  type MarkedBlock,
+  type EndReader,
+  type EndReaderFactory,
+  type Element,
+} from '../syntaxes/kit/index.js';
