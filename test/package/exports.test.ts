@@ -27,6 +27,12 @@ const SYNTAX_OBJECTS = [
   'jsonSyntax',
   'sentinelSyntax',
   'xmlSyntax',
+  'createDeepSeekSyntax',
+  'deepSeekSyntax',
+  'createKimiSyntax',
+  'kimiSyntax',
+  'createHarmonySyntax',
+  'harmonySyntax',
 ];
 
 const PARSER = ['createChunkEncoder', 'createStreamChunks', 'createTranscriptEventParser', 'createTranscriptParser', 'parseTranscript', 'transcriptTransform'];

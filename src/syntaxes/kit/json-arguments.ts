@@ -23,7 +23,11 @@ export function withJsonArguments(call: ParsedCall, text: string, partial: boole
   const where = (line: number, column: number) => `at line ${line}, column ${column} of the arguments`;
   let problem: string | undefined;
   if (tracker.problem !== undefined) problem = `invalid JSON ${where(tracker.problem.line, tracker.problem.column)}: ${tracker.problem.message}`;
-  else if (end < 0) problem = `invalid JSON ${where(tracker.position.line, tracker.position.column)}: the JSON value is not complete`;
+  else if (end < 0) {
+    const open = tracker.frames.length;
+    const what = open > 0 ? `the JSON value is not complete (${open} bracket${open === 1 ? '' : 's'} left open)` : (parseJson(text, work) as { message?: string }).message;
+    problem = `invalid JSON ${where(tracker.position.line, tracker.position.column)}: ${what ?? 'the JSON value is not complete'}`;
+  }
   else if (text.slice(end).trim() !== '') {
     const rest = new JsonTracker();
     const trail = end + text.slice(end).search(/\S/);
