@@ -34,8 +34,9 @@ const RULES = [
  * `<|tool_call_section_begin|>`), then `<|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin|>{json}<|tool_call_end|>`
  * per call, then `<|tool_calls_section_end|>`. One block is the whole section; each call is a
  * tool chunk (the first carries the raw). The call id `functions.NAME:0` is the `toolCallId`, as
- * the servers keep it; the name is between `functions.` (optional) and `:IDX`. A bare counter id
- * (`0`) names no tool (the call is `tool`, id `0`). Invalid JSON arguments make that call an
+ * the servers keep it; the name is between `functions.` (optional) and `:IDX`. Another id (a bare
+ * counter `0`, a client's `call_3`) names no tool: the call is `tool` with that id (the servers
+ * guess the tool from the schemas, or drop the call). Invalid JSON arguments make that call an
  * `output-error` with line and column. The first call is named once its
  * `<|tool_call_argument_begin|>` arrives, and its arguments show while they stream.
  */

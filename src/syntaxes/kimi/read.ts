@@ -38,26 +38,23 @@ function segments(body: string): Segment[] {
 }
 
 /**
- * The tool name in a call id: `functions.NAME:IDX` (the `functions.` prefix optional, the
- * servers' `functions_NAME_IDX` too); `undefined` for a bare counter (`0`), which names no tool.
+ * The tool name in a call id: `functions.NAME:IDX` (the `functions.` prefix optional) or
+ * `functions_NAME_IDX`; `undefined` for any other id (a bare counter `0`, a client's `call_3`),
+ * which names no tool — SGLang then guesses the tool from the arguments and the schemas, vLLM
+ * takes what precedes `_N`; we keep the id and leave the call unnamed.
  */
 export function kimiName(id: string): string | undefined {
-  let name = id;
-  const colon = name.lastIndexOf(':');
-  if (colon >= 0 && /^\d+$/.test(name.slice(colon + 1))) name = name.slice(0, colon);
-  else {
-    const underscore = /_\d+$/.exec(name);
-    if (underscore === null) return undefined;
-    name = name.slice(0, underscore.index);
-    if (name.startsWith('functions_')) name = name.slice('functions_'.length);
+  let name: string;
+  const colon = id.lastIndexOf(':');
+  if (colon >= 0 && /^\d+$/.test(id.slice(colon + 1))) {
+    name = id.slice(0, colon);
+    if (name.startsWith('functions.')) name = name.slice('functions.'.length);
+  } else {
+    const match = /^functions_(.+)_\d+$/.exec(id);
+    if (match === null) return undefined;
+    name = match[1]!;
   }
-  if (name.startsWith('functions.')) name = name.slice('functions.'.length);
-  return name === '' || /^\d+$/.test(name) ? undefined : name;
-}
-
-/** Whether an id names no tool but is a bare counter (`0`): kept as the id, the call is unnamed. */
-function isCounter(id: string): boolean {
-  return /^\d+$/.test(id);
+  return name === '' || /[\s<]/.test(name) ? undefined : name;
 }
 
 /** The calls of a Kimi section, read as far as they go while `partial` (or for the last call of a section cut off). */
@@ -68,10 +65,10 @@ export function readKimi(body: string, partial: boolean, closed: boolean, work: 
     const name = kimiName(id);
     const call: ParsedCall = { input: {} };
     if (name !== undefined) call.toolName = name;
-    if (id !== '' && (name !== undefined || isCounter(id))) call.toolCallId = id;
+    if (id !== '' && !/\s/.test(id)) call.toolCallId = id;
     if (lenient && segment.args === undefined) return call;
-    if (name === undefined && !isCounter(id) && !lenient) {
-      return { ...call, invalid: true, errorText: `call ${index + 1}: the call id ${JSON.stringify(id)} is not functions.NAME:INDEX` };
+    if (call.toolCallId === undefined && !lenient) {
+      return { ...call, invalid: true, errorText: `call ${index + 1}: expected a call id functions.NAME:INDEX before <|tool_call_argument_begin|>, found ${JSON.stringify(id)}` };
     }
     if (segment.args === undefined) return { ...call, invalid: true, errorText: `call ${index + 1}: no <|tool_call_argument_begin|> after the call id` };
     return withJsonArguments(call, segment.args, lenient, work);
