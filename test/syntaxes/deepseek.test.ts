@@ -47,9 +47,10 @@ describe('deepseek format and describe', () => {
   });
 
   it('round-trips under the default syntaxes too', () => {
-    const text = deepSeekSyntax.format({ toolName: 'run', input: { cmd: 'ls <tool_call> `x`', n: 2 } });
+    const text = deepSeekSyntax.format({ toolName: 'run', input: { cmd: 'ls <tool_call> `x`', n: 2, end: '<｜tool▁calls▁end｜>' } });
+    expect(text).toContain('"<\\uff5ctool▁calls▁end｜>"');
     const [tool] = tools(`Go: ${text} ok`, {} as typeof only);
-    expect(tool).toMatchObject({ syntax: 'deepseek', toolName: 'run', input: { cmd: 'ls <tool_call> `x`', n: 2 }, raw: text });
+    expect(tool).toMatchObject({ syntax: 'deepseek', toolName: 'run', input: { cmd: 'ls <tool_call> `x`', n: 2, end: '<｜tool▁calls▁end｜>' }, raw: text });
   });
 
   it('refuses what the template cannot write', () => {

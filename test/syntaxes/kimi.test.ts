@@ -46,9 +46,10 @@ describe('kimi format and describe', () => {
   });
 
   it('round-trips under the default syntaxes too', () => {
-    const text = kimiSyntax.format({ toolName: 'run', input: { cmd: 'echo "<tool_call>"' } });
+    const text = kimiSyntax.format({ toolName: 'run', input: { cmd: 'echo "<tool_call>"', end: '<|tool_calls_section_end|>' } });
+    expect(text).toContain('"<\\u007ctool_calls_section_end|>"');
     const [tool] = tools(`Go: ${text} ok`, {} as typeof only);
-    expect(tool).toMatchObject({ syntax: 'kimi', toolName: 'run', toolCallId: 'functions.run:0', input: { cmd: 'echo "<tool_call>"' }, raw: text });
+    expect(tool).toMatchObject({ syntax: 'kimi', toolName: 'run', toolCallId: 'functions.run:0', input: { cmd: 'echo "<tool_call>"', end: '<|tool_calls_section_end|>' }, raw: text });
   });
 
   it('refuses what the template cannot write', () => {

@@ -28,7 +28,8 @@ function formatDeepSeek(call: FormatCall, version: 'v3' | 'v3.1'): string {
   if (/[\n<｜]/.test(name)) throw new Error('deepseek syntax: the tool name cannot hold a line break, `<` or `｜`');
   const input = call.input ?? {};
   if (!isRecord(input)) throw new Error('deepseek syntax: input must be an object (it is written as the arguments)');
-  const json = JSON.stringify(plainJson(input, 'deepseek'));
+  // `<｜` only occurs inside strings: escaped, no string can read as a special token (`<｜tool▁call▁end｜>`).
+  const json = JSON.stringify(plainJson(input, 'deepseek')).replaceAll('<｜', '<\\uff5c');
   const body = version === 'v3' ? `function<｜tool▁sep｜>${name}\n\`\`\`json\n${json}\n\`\`\`` : `${name}<｜tool▁sep｜>${json}`;
   return `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>${body}<｜tool▁call▁end｜><｜tool▁calls▁end｜>`;
 }

@@ -7,15 +7,40 @@ import { plainJson } from '../kit/python-json.js';
 const MESSAGE = '<|message|>';
 const RECIPIENT = 'to=functions.';
 
+/** Tokens that end a header (or a message) without a recipient. */
+const NOT_A_CALL = ['<|message|>', '<|end|>', '<|call|>', '<|start|>', '<|return|>'];
+/** Tokens that follow a recipient written first (`to=functions.NAME<|channel|>…`). */
+const HEADER_GOES_ON = ['<|channel|>', '<|constrain|>', '<|message|>'];
+
+const endsWithAny = (text: string, tokens: readonly string[]) => tokens.some((token) => text.endsWith(token));
+
 /**
- * Whether a harmony message header (the units after `<|start|>assistant` or `<|channel|>`) is a
- * function call: `true` once ` to=functions.` is read, `false` at the end of the header (or of
- * the message) without it — the analysis and final channels, a preamble, a built-in tool's call.
+ * Whether a harmony message header (the units after `<|start|>assistant` or `<|channel|>`, one
+ * more per call) is a function call: `true` once ` to=functions.` is read, `false` at the end of
+ * the header (or of the message) without it — the analysis and final channels, a preamble, a
+ * built-in tool's call.
  */
 function isCall(after: string): boolean | undefined {
-  if (after.includes(RECIPIENT)) return true;
-  if (after.includes('<|message|>') || after.includes('<|end|>') || after.includes('<|call|>') || after.includes('<|start|>') || after.includes('<|return|>')) return false;
-  return undefined;
+  if (after.endsWith(RECIPIENT)) return true;
+  return endsWithAny(after, NOT_A_CALL) ? false : undefined;
+}
+
+/**
+ * Whether the units after a bare `to=functions.` (a completion prompt that ends with
+ * `<|start|>assistant`, the model writing the recipient first) are a message header: the name,
+ * at most one blank-separated word, then `<|channel|>`, `<|constrain|>` or `<|message|>`.
+ */
+function isRecipientHeader(after: string): boolean | undefined {
+  if (endsWithAny(after, HEADER_GOES_ON)) return true;
+  if (endsWithAny(after, NOT_A_CALL)) return false;
+  // Inside a token (`<|…`): read on, the token decides.
+  const token = after.lastIndexOf('<|');
+  if (token >= 0 && !after.includes('|>', token)) return after.length - token <= 13 ? undefined : false;
+  const last = after[after.length - 1]!;
+  const blank = after.indexOf(' ');
+  if (blank < 0 || blank === after.length - 1) return /[\s=]/.test(last) && last !== ' ' ? false : after === ' ' ? false : undefined;
+  // After the name, one word (a content type such as `json`) before the next token.
+  return /\w|</.test(last) ? undefined : false;
 }
 
 /** The recipient's tool name in a header, once a blank, `<` or the end of the header ends it. */
@@ -55,7 +80,8 @@ function formatHarmony(call: FormatCall): string {
   if (/[\s<]/.test(name)) throw new Error('harmony syntax: the tool name cannot hold blanks or `<` (it is written in the recipient to=functions.NAME)');
   const input = call.input ?? {};
   if (!isRecord(input)) throw new Error('harmony syntax: input must be an object (it is written as the message)');
-  const json = JSON.stringify(plainJson(input, 'harmony'));
+  // `<|` only occurs inside strings: escaped, no string can read as a special token (`<|call|>`).
+  const json = JSON.stringify(plainJson(input, 'harmony')).replaceAll('<|', '<\\u007c');
   return `<|start|>assistant<|channel|>commentary to=functions.${name} <|constrain|>json<|message|>${json}<|call|>`;
 }
 
@@ -70,7 +96,8 @@ const RULES = [
  * text when the server does not strip them): a message
  * `<|start|>assistant<|channel|>commentary to=functions.NAME <|constrain|>json<|message|>{json}<|call|>`,
  * the recipient also before the channel (`<|start|>assistant to=functions.NAME<|channel|>commentary json<|message|>…`),
- * `<|start|>assistant` also left out (the completion prompt ends with it), `<|constrain|>`
+ * `<|start|>assistant` also left out (the completion prompt ends with it: the message then starts
+ * at `<|channel|>`, or at the recipient ` to=functions.NAME<|channel|>…`), `<|constrain|>`
  * optional, ended by `<|call|>`, `<|end|>` or `<|return|>`. One message is one block and one call,
  * named as soon as its recipient is complete. Messages to no function (the `analysis` and
  * `final` channels, preambles, built-in tools) are text, their tokens included: nothing is dropped.
@@ -83,9 +110,11 @@ export function createHarmonySyntax(): ToolSyntax {
     openers: [
       { marker: '<|start|>assistant', follows: isCall, lookahead: 256, close },
       { marker: '<|channel|>', follows: isCall, lookahead: 256, close },
+      { marker: RECIPIENT, follows: isRecipientHeader, lookahead: 128, close },
     ],
-    read: (block) => readHarmony(block.body, block.partial, block.closed, block.work),
-    identity: harmonyIdentity,
+    // The recipient-first opener's marker is the start of the header.
+    read: (block) => readHarmony(block.openerIndex === 2 ? block.marker + block.body : block.body, block.partial, block.closed, block.work),
+    identity: (body, opener) => harmonyIdentity(opener.marker === RECIPIENT ? opener.marker + body : body),
     format: formatHarmony,
     describe: { rules: RULES },
   });

@@ -16,7 +16,8 @@ function formatKimi(call: FormatCall): string {
   if (/[\s:<|]/.test(name)) throw new Error('kimi syntax: the tool name cannot hold blanks, `:`, `<` or `|` (it is written in the call id functions.NAME:0)');
   const input = call.input ?? {};
   if (!isRecord(input)) throw new Error('kimi syntax: input must be an object (it is written as the arguments)');
-  const json = JSON.stringify(plainJson(input, 'kimi'));
+  // `<|` only occurs inside strings: escaped, no string can read as a special token (`<|tool_call_end|>`).
+  const json = JSON.stringify(plainJson(input, 'kimi')).replaceAll('<|', '<\\u007c');
   const given = call.toolCallId;
   const id = typeof given === 'string' && /^functions\.[^\s<]*:\d+$/.test(given) && kimiName(given) === name ? given : `functions.${name}:0`;
   return `<|tool_calls_section_begin|><|tool_call_begin|>${id}<|tool_call_argument_begin|>${json}<|tool_call_end|><|tool_calls_section_end|>`;
