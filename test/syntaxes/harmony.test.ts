@@ -79,7 +79,6 @@ describe('harmony reading', () => {
       '<|start|>assistant to=functions.f<|channel|>commentary json<|message|>{"a": 1}<|call|>',
       '<|start|>assistant to=functions.f abc<|channel|>analysis<|message|>{"a": 1}<|end|>',
       '<|channel|>commentary to=functions.f<|constrain|>json<|message|>{"a": 1}<|call|>',
-      ' to=functions.f<|channel|>commentary <|constrain|>json<|message|>{"a": 1}<|call|>',
     ];
     for (const shape of shapes) expect(tools(shape)[0], shape).toMatchObject({ toolName: 'f', input: { a: 1 }, closed: true });
   });
@@ -150,7 +149,7 @@ describe('harmony reading', () => {
   });
 
   it('scans adversarial input in linear work', () => {
-    // A header refused is read by two openers (`<|start|>assistant`, then `<|channel|>`): 4 steps a unit at most.
+    // A header refused is read by two openers (`<|start|>assistant`, then `<|channel|>`).
     const perUnit = { perUnit: 4 };
     expectLinearScan('<|start|>assistant<|channel|>commentary', only, perUnit);
     expectLinearScan('<|channel|><|channel|>to=functions.', undefined, perUnit);

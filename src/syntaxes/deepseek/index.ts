@@ -40,9 +40,12 @@ function rules(version: 'v3' | 'v3.1'): string {
     version === 'v3'
       ? '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>tool_call_name\n```json\ntool_call_arguments\n```<｜tool▁call▁end｜>{{additional_tool_calls}}<｜tool▁calls▁end｜>'
       : '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>tool_call_name<｜tool▁sep｜>tool_call_arguments<｜tool▁call▁end｜>{{additional_tool_calls}}<｜tool▁calls▁end｜>';
+  // The template in a `~~~` fence: shown as code, it is no call itself (V3's holds ``` lines).
   return [
-    'IMPORTANT: ALWAYS adhere to this exact format for tool use:',
+    'Write each tool call in this exact format. IMPORTANT: ALWAYS adhere to this exact format for tool use:',
+    '~~~text',
     call,
+    '~~~',
     '',
     'Where:',
     '- `tool_call_name` must be an exact match to one of the available tools',

@@ -9,9 +9,6 @@ const RECIPIENT = 'to=functions.';
 
 /** Tokens that end a header (or a message) without a recipient. */
 const NOT_A_CALL = ['<|message|>', '<|end|>', '<|call|>', '<|start|>', '<|return|>'];
-/** Tokens that follow a recipient written first (`to=functions.NAME<|channel|>…`). */
-const HEADER_GOES_ON = ['<|channel|>', '<|constrain|>', '<|message|>'];
-
 const endsWithAny = (text: string, tokens: readonly string[]) => tokens.some((token) => text.endsWith(token));
 
 /**
@@ -23,24 +20,6 @@ const endsWithAny = (text: string, tokens: readonly string[]) => tokens.some((to
 function isCall(after: string): boolean | undefined {
   if (after.endsWith(RECIPIENT)) return true;
   return endsWithAny(after, NOT_A_CALL) ? false : undefined;
-}
-
-/**
- * Whether the units after a bare `to=functions.` (a completion prompt that ends with
- * `<|start|>assistant`, the model writing the recipient first) are a message header: the name,
- * at most one blank-separated word, then `<|channel|>`, `<|constrain|>` or `<|message|>`.
- */
-function isRecipientHeader(after: string): boolean | undefined {
-  if (endsWithAny(after, HEADER_GOES_ON)) return true;
-  if (endsWithAny(after, NOT_A_CALL)) return false;
-  // Inside a token (`<|…`): read on, the token decides.
-  const token = after.lastIndexOf('<|');
-  if (token >= 0 && !after.includes('|>', token)) return after.length - token <= 13 ? undefined : false;
-  const last = after[after.length - 1]!;
-  const blank = after.indexOf(' ');
-  if (blank < 0 || blank === after.length - 1) return /[\s=]/.test(last) && last !== ' ' ? false : after === ' ' ? false : undefined;
-  // After the name, one word (a content type such as `json`) before the next token.
-  return /\w|</.test(last) ? undefined : false;
 }
 
 /** The recipient's tool name in a header, once a blank, `<` or the end of the header ends it. */
@@ -86,8 +65,8 @@ function formatHarmony(call: FormatCall): string {
 }
 
 const RULES = [
-  "Calls to these tools must go to the commentary channel: 'functions'.",
-  '- Write each call as its own message: `<|start|>assistant<|channel|>commentary to=functions.NAME <|constrain|>json<|message|>` followed by the arguments as one JSON object and `<|call|>`.',
+  'Write each tool call as its own message: `<|start|>assistant<|channel|>commentary to=functions.NAME <|constrain|>json<|message|>` followed by the arguments as one JSON object and `<|call|>`.',
+  "- Calls to these tools must go to the commentary channel: 'functions'.",
   '- The arguments are valid JSON following the tool\'s parameters; strings are JSON strings, with `\\n` for a line break.',
 ].join('\n');
 
@@ -97,11 +76,14 @@ const RULES = [
  * `<|start|>assistant<|channel|>commentary to=functions.NAME <|constrain|>json<|message|>{json}<|call|>`,
  * the recipient also before the channel (`<|start|>assistant to=functions.NAME<|channel|>commentary json<|message|>…`),
  * `<|start|>assistant` also left out (the completion prompt ends with it: the message then starts
- * at `<|channel|>`, or at the recipient ` to=functions.NAME<|channel|>…`), `<|constrain|>`
+ * at `<|channel|>`), `<|constrain|>`
  * optional, ended by `<|call|>`, `<|end|>` or `<|return|>`. One message is one block and one call,
  * named as soon as its recipient is complete. Messages to no function (the `analysis` and
  * `final` channels, preambles, built-in tools) are text, their tokens included: nothing is dropped.
  * The message is JSON: invalid JSON makes the call an `output-error` with line and column.
+ * Not read: a completion that starts with the recipient itself (` to=functions.NAME<|channel|>…`,
+ * the prompt ending with `<|start|>assistant`): an opener at `to=` would hold back every `t` at
+ * the end of a delta.
  */
 export function createHarmonySyntax(): ToolSyntax {
   const close = ['<|call|>', '<|end|>', '<|return|>'];
@@ -110,11 +92,9 @@ export function createHarmonySyntax(): ToolSyntax {
     openers: [
       { marker: '<|start|>assistant', follows: isCall, lookahead: 256, close },
       { marker: '<|channel|>', follows: isCall, lookahead: 256, close },
-      { marker: RECIPIENT, follows: isRecipientHeader, lookahead: 128, close },
     ],
-    // The recipient-first opener's marker is the start of the header.
-    read: (block) => readHarmony(block.openerIndex === 2 ? block.marker + block.body : block.body, block.partial, block.closed, block.work),
-    identity: (body, opener) => harmonyIdentity(opener.marker === RECIPIENT ? opener.marker + body : body),
+    read: (block) => readHarmony(block.body, block.partial, block.closed, block.work),
+    identity: harmonyIdentity,
     format: formatHarmony,
     describe: { rules: RULES },
   });

@@ -24,7 +24,7 @@ function formatKimi(call: FormatCall): string {
 }
 
 const RULES = [
-  'To call tools, write a tool calls section: `<|tool_calls_section_begin|>`, then for each call `<|tool_call_begin|>functions.NAME:IDX<|tool_call_argument_begin|>` followed by the arguments as one JSON object and `<|tool_call_end|>`, and finally `<|tool_calls_section_end|>`.',
+  'Write each tool call inside a tool calls section: `<|tool_calls_section_begin|>`, then for each call `<|tool_call_begin|>functions.NAME:IDX<|tool_call_argument_begin|>` followed by the arguments as one JSON object and `<|tool_call_end|>`, and finally `<|tool_calls_section_end|>`.',
   '- `functions.NAME:IDX` is the call id: NAME is the tool name, IDX counts the calls of the conversation from 0.',
   '- The arguments are valid JSON following the tool\'s parameters schema; strings are JSON strings, with `\\n` for a line break.',
 ].join('\n');
