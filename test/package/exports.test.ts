@@ -27,6 +27,12 @@ const SYNTAX_OBJECTS = [
   'jsonSyntax',
   'sentinelSyntax',
   'xmlSyntax',
+  'createDeepSeekSyntax',
+  'deepSeekSyntax',
+  'createKimiSyntax',
+  'kimiSyntax',
+  'createHarmonySyntax',
+  'harmonySyntax',
 ];
 
 /** The syntax kit: what a format described over it is written with (README "Write your own syntax"). */

@@ -24,6 +24,9 @@ const SYNTAXES: Record<SyntaxName, ToolSyntax> = {
   json: lite.jsonSyntax,
   sentinel: lite.sentinelSyntax,
   hermes: lite.hermesSyntax,
+  deepseek: lite.deepSeekSyntax,
+  kimi: lite.kimiSyntax,
+  harmony: lite.harmonySyntax,
 };
 
 /** Every fixture input of `folder`. */

@@ -53,15 +53,30 @@ function syntaxFoldersOf(modules: readonly string[]): string[] {
 
 /** An app that streams with one syntax, imported from `entry`. */
 function oneSyntaxApp(entry: string, syntax: SyntaxName): string {
-  return `import { createTranscriptParser, parseTranscript, ${syntax}Syntax } from '${entry}';
-export const stream = () => createTranscriptParser({ syntaxes: [${syntax}Syntax] });
-export const parse = (text) => parseTranscript(text, { syntaxes: [${syntax}Syntax] });`;
+  const name = syntax === 'deepseek' ? 'deepSeekSyntax' : `${syntax}Syntax`;
+  return `import { createTranscriptParser, parseTranscript, ${name} } from '${entry}';
+export const stream = () => createTranscriptParser({ syntaxes: [${name}] });
+export const parse = (text) => parseTranscript(text, { syntaxes: [${name}] });`;
 }
 
 /**
  * What each syntax pulls in beside its own folder: npm packages, and the modules of other
  * syntax folders (the shared helpers; hermes reads its JSON with the json syntax's tracker).
  */
+/** What a syntax described over the kit with JSON arguments (deepseek, kimi, harmony) pulls in. */
+const KIT = [
+  'json/calls',
+  'json/tracker',
+  'kit/define',
+  'kit/ends',
+  'kit/json-arguments',
+  'kit/python-json',
+  'shared/json',
+  'shared/position',
+  'shared/problem',
+  'shared/throttle',
+];
+
 const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
   fence: { packages: ['yaml'], shared: ['shared/line-body', 'shared/problem', 'shared/state', 'shared/throttle', 'shared/yaml'] },
   caret: { packages: ['yaml'], shared: ['shared/line-body', 'shared/options', 'shared/throttle', 'shared/yaml'] },
@@ -74,8 +89,11 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
   sentinel: { packages: [], shared: ['shared/identity', 'shared/json', 'shared/leading-break', 'shared/options', 'shared/problem', 'shared/units'] },
   hermes: {
     packages: [],
-    shared: ['json/calls', 'json/tracker', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'],
+    shared: ['json/calls', 'json/tracker', 'kit/python-json', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'],
   },
+  deepseek: { packages: [], shared: [...KIT, 'kit/elements'].sort() },
+  kimi: { packages: [], shared: KIT },
+  harmony: { packages: [], shared: KIT },
 };
 
 /** `src/syntaxes/xml/tag.ts` → `xml/tag`, for modules outside `own`'s folder. */
@@ -105,7 +123,7 @@ describe('tool-transcript/lite from the sources: an app pays only for the syntax
   it('the main entry resolves names and defaults, so its parser carries every syntax and yaml', async () => {
     const modules = await bundledModules(oneSyntaxApp('./src/index.ts', 'xml'));
     expect(packagesOf(modules)).toEqual(['yaml']);
-    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'hermes', 'json', 'sentinel', 'shared', 'xml']);
+    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'emoji', 'fence', 'harmony', 'hermes', 'json', 'kimi', 'kit', 'sentinel', 'shared', 'xml']);
   });
 });
 
@@ -156,7 +174,7 @@ describe('tool-transcript/react/lite and /store/lite from the sources: an XML-on
     for (const app of [xmlReactApp('./src/react/index.ts', './src/index.ts'), xmlStoreApp('./src/store/index.ts', './src/index.ts')]) {
       const modules = await bundledModules(app);
       expect(packagesOf(modules)).toContain('yaml');
-      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'hermes', 'json', 'sentinel', 'shared', 'xml']);
+      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'emoji', 'fence', 'harmony', 'hermes', 'json', 'kimi', 'kit', 'sentinel', 'shared', 'xml']);
     }
   });
 });

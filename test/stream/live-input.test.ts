@@ -25,6 +25,9 @@ const SAMPLES: Record<SyntaxName, string> = {
   json: 'Calling:\n{"name": "get_weather", "args": {"city": "Paris", "units": "metric"}}\nok.',
   sentinel: 'Edit [[SEG_START {"type": "write_file", "path": "a.txt"}]]first line\nsecond line\n[[SEG_END]] ok.',
   hermes: 'Call <tool_call>{"name": "lookup", "arguments": {"term": "tides", "limit": 3}}</tool_call> ok.',
+  deepseek: 'Call <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>lookup<｜tool▁sep｜>{"term": "tides", "limit": 3}<｜tool▁call▁end｜><｜tool▁calls▁end｜> ok.',
+  kimi: 'Call <|tool_calls_section_begin|><|tool_call_begin|>functions.lookup:0<|tool_call_argument_begin|>{"term": "tides", "limit": 3}<|tool_call_end|><|tool_calls_section_end|> ok.',
+  harmony: 'Call <|start|>assistant<|channel|>commentary to=functions.lookup <|constrain|>json<|message|>{"term": "tides", "limit": 3}<|call|> ok.',
 };
 
 const fixtureRoot = join(import.meta.dirname, '..', 'fixtures', 'parse');
