@@ -33,3 +33,4 @@ export { createJsonSyntax, jsonSyntax, type JsonSyntaxOptions, type JsonStyle } 
 export { createSentinelSyntax, sentinelSyntax, type SentinelSyntaxOptions } from '../syntaxes/sentinel/index.js';
 export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from '../syntaxes/xml/index.js';
 export { createQwen3CoderSyntax, qwen3CoderSyntax } from '../syntaxes/qwen3coder/index.js';
+export { createGlmSyntax, glmSyntax, type GlmSyntaxOptions } from '../syntaxes/glm/index.js';

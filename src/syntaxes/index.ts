@@ -7,6 +7,7 @@ import { jsonSyntax } from './json/index.js';
 import { sentinelSyntax } from './sentinel/index.js';
 import { xmlSyntax } from './xml/index.js';
 import { qwen3CoderSyntax } from './qwen3coder/index.js';
+import { glmSyntax } from './glm/index.js';
 
 export { createCaretSyntax, caretSyntax, type CaretSyntaxOptions, type CaretGrammar } from './caret/index.js';
 export { createEmojiSyntax, emojiSyntax, type EmojiInput } from './emoji/index.js';
@@ -16,6 +17,7 @@ export { createJsonSyntax, jsonSyntax, type JsonSyntaxOptions, type JsonStyle } 
 export { createSentinelSyntax, sentinelSyntax, type SentinelSyntaxOptions } from './sentinel/index.js';
 export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from './xml/index.js';
 export { createQwen3CoderSyntax, qwen3CoderSyntax } from './qwen3coder/index.js';
+export { createGlmSyntax, glmSyntax, type GlmSyntaxOptions } from './glm/index.js';
 
 /** The built-in syntaxes by name. A new syntax registers here; the scanner needs no change. */
 export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> = {
@@ -27,6 +29,7 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
   json: jsonSyntax,
   hermes: hermesSyntax,
   qwen3coder: qwen3CoderSyntax,
+  glm: glmSyntax,
 };
 
 /**
@@ -39,6 +42,7 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
  */
 export const defaultSyntaxes: readonly ToolSyntax[] = [fenceSyntax, caretSyntax, emojiSyntax, sentinelSyntax, xmlSyntax, hermesSyntax,
   qwen3CoderSyntax,
+  glmSyntax,
 ];
 
 /** Turns the `syntaxes` option into syntax objects, rejecting unknown names with a clear error. */

@@ -27,6 +27,10 @@ const SYNTAX_OBJECTS = [
   'jsonSyntax',
   'sentinelSyntax',
   'xmlSyntax',
+  'createQwen3CoderSyntax',
+  'qwen3CoderSyntax',
+  'createGlmSyntax',
+  'glmSyntax',
 ];
 
 const PARSER = ['createChunkEncoder', 'createStreamChunks', 'createTranscriptEventParser', 'createTranscriptParser', 'parseTranscript', 'transcriptTransform'];

@@ -3,7 +3,7 @@ import { defineMarkedSyntax, type MarkedOpener } from '../kit/define.js';
 import { skipBlanks, startsWithLiteral } from '../kit/elements.js';
 import { bareFunctionEnd } from './bare-end.js';
 import { formatQwen3Coder } from './format.js';
-import { BARE, readQwen3Coder } from './read.js';
+import { readQwen3Coder } from './read.js';
 
 const FUNCTION = '<function=';
 
