@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createTranscriptParser, parseTranscript, qwen3CoderSyntax, hermesSyntax, glmSyntax, type ToolChunk, type UIMessageChunk } from '../../src/index.js';
-import { cases } from '../fixtures/servers/qwen3coder.js';
+import { cases, qwenOnlyCases } from '../fixtures/servers/qwen3coder.js';
 import { expectLinearScan } from '../support/linear-scan.js';
 import { runServerCases } from '../support/server-cases.js';
 import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
@@ -16,3 +16,4 @@ const only = { syntaxes: [qwen3CoderSyntax] };
 
 runServerCases('qwen3coder: server cases, qwen3coder alone', cases, only);
 runServerCases('qwen3coder: server cases, default syntaxes', cases);
+runServerCases('qwen3coder: server cases where GLM reads a zero-argument call under the defaults', qwenOnlyCases, only);

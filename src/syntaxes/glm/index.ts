@@ -2,7 +2,7 @@ import type { BlockIdentity, SyntaxDescription, ToolSyntax } from '../../types.j
 import { defineMarkedSyntax, type MarkedOpener } from '../kit/define.js';
 import { skipBlanks, startsWithLiteral } from '../kit/elements.js';
 import { formatGlm, type GlmTemplate } from './format.js';
-import { glmInput, readGlm } from './read.js';
+import { glmWritten, readGlm } from './read.js';
 
 /** What may follow a GLM call's name (blanks between): its first argument, Hy3's separator, or its end. */
 const AFTER_NAME = ['<arg_key>', '<tool_sep>', '</tool_call>'];
@@ -72,8 +72,8 @@ export interface GlmSyntaxOptions {
  * `<tool_call>` opens this syntax only when a bare name and one of `<arg_key>`, `<tool_sep>` or
  * `</tool_call>` follow (a `{` opens hermes, `<function=` Qwen3-Coder), however it is split.
  * Values follow vLLM's GLM parser: JSON when the trimmed value parses as JSON (`5`, `true`,
- * `[1]`), else the trimmed text; with the `tools` option a parameter typed `string` keeps its
- * value exactly as written, and the others are typed by their schema. Hy3 values stay text
+ * `[1]`), else the trimmed text; with the `tools` option a parameter whose schema admits strings keeps
+ * its value exactly as written, and the others are typed by their schema. Hy3 values stay text
  * without a schema, as vLLM's Hy3 parser keeps them. A call with no name is an `output-error`.
  */
 export function createGlmSyntax(options: GlmSyntaxOptions = {}): ToolSyntax {
@@ -88,7 +88,7 @@ export function createGlmSyntax(options: GlmSyntaxOptions = {}): ToolSyntax {
     identity,
     format: (call) => formatGlm(call, template),
     describe: description(template),
-    mapInput: glmInput,
+    mapInput: glmWritten.mapInput,
   });
 }
 

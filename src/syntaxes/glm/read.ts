@@ -1,13 +1,17 @@
-import type { ParsedCall, ToolDefinition } from '../../types.js';
-import { isRecord } from '../../object.js';
+import type { ParsedCall } from '../../types.js';
 import type { MarkedBlock } from '../kit/define.js';
 import { elements, withoutStartOf } from '../kit/elements.js';
 import { parseJson } from '../shared/json.js';
+import { writtenValues } from '../kit/written.js';
 
 const SEP = '<tool_sep>';
 
-/** The values as written, per input object read (a string parameter's schema gets them back). */
-const written = new WeakMap<object, Map<string, string>>();
+/**
+ * With the tool's schema: a parameter that admits strings gets its value as written
+ * (untrimmed, never decoded), as vLLM's GLM parser keeps a string parameter; the review then
+ * types the others.
+ */
+export const glmWritten = writtenValues((text, types, value) => (types.has('string') ? text : value));
 
 /**
  * The calls of a GLM block: `<tool_call>` holds one (`NAME`, then `<arg_key>`/`<arg_value>`
@@ -62,7 +66,7 @@ function readCall(content: string, partial: boolean, cut: boolean): ParsedCall {
     at = valueEnd + 12;
   }
   const input = Object.fromEntries(entries);
-  written.set(input, raw);
+  glmWritten.remember(input, raw);
   if (toolName === '' && !partial) return { input, invalid: true, errorText: 'the GLM <tool_call> names no function (write <tool_call>NAME)' };
   return { toolName, input };
 }
@@ -79,20 +83,4 @@ function glmValue(text: string): unknown {
     if (trimmed.length >= 2 && (quote === "'" || quote === '"') && trimmed.endsWith(quote) && !trimmed.slice(1, -1).includes(quote)) return trimmed.slice(1, -1);
     return trimmed;
   }
-}
-
-/**
- * With the tool's schema: a parameter whose type is `string` gets its value as written
- * (untrimmed, never decoded), as vLLM's GLM parser keeps it; the review then types the others.
- */
-export function glmInput(input: unknown, tool: ToolDefinition): unknown {
-  const raw = isRecord(input) ? written.get(input) : undefined;
-  const properties = isRecord(tool.inputSchema) && isRecord(tool.inputSchema.properties) ? tool.inputSchema.properties : undefined;
-  if (!raw || !properties) return input;
-  const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
-  for (const key of Object.keys(out)) {
-    const schema = Object.hasOwn(properties, key) ? properties[key] : undefined;
-    if (isRecord(schema) && schema.type === 'string' && raw.has(key)) out[key] = raw.get(key);
-  }
-  return out;
 }

@@ -9,8 +9,8 @@ import { plainJson, pythonJson } from '../kit/python-json.js';
  * objects and arrays as JSON (the template's `tojson`), numbers, booleans and `null` as JSON
  * (the template's `| string` would write Python's `True`). Throws for an empty name or one
  * holding `>` or a line break, an input that is not an object, a key holding `>` or a line
- * break, and a string value that would not read back: one holding `</parameter>` (a value has
- * no escape) or the word `null`.
+ * break, and a value holding `</parameter>` (a value has no escape). The string `null` reads back
+ * as `null` unless the tool's schema says the parameter is a string.
  */
 export function formatQwen3Coder(call: FormatCall): string {
   const name = call.toolName;
@@ -22,7 +22,6 @@ export function formatQwen3Coder(call: FormatCall): string {
     if (!/^[^>\r\n]+$/.test(key)) throw new Error(`qwen3coder syntax: the parameter name ${JSON.stringify(key)} cannot be written (empty, or holds ">" or a line break)`);
     const text = typeof value === 'string' ? value : pythonJson(value);
     if (text.includes('</parameter>')) throw new Error(`qwen3coder syntax: the value of ${key} holds "</parameter>", which would end it`);
-    if (typeof value === 'string' && value.toLowerCase() === 'null') throw new Error(`qwen3coder syntax: the string value of ${key} is "${value}", which reads back as null`);
     out += `<parameter=${key}>\n${text}\n</parameter>\n`;
   }
   return `${out}</function>\n</tool_call>`;

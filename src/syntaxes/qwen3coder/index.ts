@@ -3,16 +3,19 @@ import { defineMarkedSyntax, type MarkedOpener } from '../kit/define.js';
 import { skipBlanks, startsWithLiteral } from '../kit/elements.js';
 import { bareFunctionEnd } from './bare-end.js';
 import { formatQwen3Coder } from './format.js';
-import { readQwen3Coder } from './read.js';
+import { qwenWritten, readQwen3Coder } from './read.js';
 
 const FUNCTION = '<function=';
 
-/** `text` begins with a function name (no `>`, `<` or line break) and its `>`: `true` at that `>`. */
+/**
+ * `text` begins with a function name and its `>`: `true` at that `>`. A name holds no blank,
+ * `<` or brace, so prose and an unrendered template (`<function={{ tc.name }}>`) stay text.
+ */
 function named(text: string): boolean | undefined {
   for (let i = 0; i < text.length; i++) {
     const unit = text[i]!;
     if (unit === '>') return i > 0;
-    if (unit === '<' || unit === '\n' || unit === '\r') return false;
+    if (unit === '<' || unit === '{' || unit === '}' || unit === ' ' || unit === '\t' || unit === '\n' || unit === '\r') return false;
   }
   return undefined;
 }
@@ -55,7 +58,8 @@ const description: SyntaxDescription = {
  * `<tool_call>` opens this syntax only when blanks and `<function=NAME>` follow it (a `{` opens
  * hermes, a bare name GLM), decided however the marker is split. Values are text as written,
  * less one line break at each end; `null` is `null`. With the `tools` option a value is typed by
- * its parameter's schema (`"3"` → 3), as vLLM and SGLang do; without one it stays a string, as
+ * its parameter's schema (`"3"` → 3), as vLLM and SGLang do (a plain string parameter keeps the
+ * word `null`; `None` is `null` where the schema admits it); without one it stays a string, as
  * theirs do. A function without `</function>` or a parameter without `</parameter>` ends where
  * the next one begins or the block ends, as theirs read it. A closed block with no function, or
  * a `<function>` with no name, is an `output-error`.
@@ -72,6 +76,7 @@ export function createQwen3CoderSyntax(): ToolSyntax {
     identity,
     format: formatQwen3Coder,
     describe: description,
+    mapInput: qwenWritten.mapInput,
   });
 }
 

@@ -1,6 +1,7 @@
 import type { ParsedCall } from '../../types.js';
 import type { MarkedBlock } from '../kit/define.js';
 import { elements, trimLineBreaks, withoutStartOf } from '../kit/elements.js';
+import { writtenValues } from '../kit/written.js';
 
 const PARAMETER = '<parameter=';
 const PARAMETER_END = '</parameter>';
@@ -38,6 +39,7 @@ export const BARE = 2;
  */
 export function parameters(content: string): Record<string, unknown> {
   const entries: Array<[string, unknown]> = [];
+  const written = new Map<string, string>();
   let close = -2;
   let at = content.indexOf(PARAMETER);
   while (at >= 0) {
@@ -50,8 +52,24 @@ export function parameters(content: string): Record<string, unknown> {
     let value = content.slice(nameEnd + 1, end);
     if (end === content.length) value = withoutStartOf(value, PARAMETER_END);
     value = trimLineBreaks(value);
-    entries.push([content.slice(at + PARAMETER.length, nameEnd).trim(), value.toLowerCase() === 'null' ? null : value]);
+    const name = content.slice(at + PARAMETER.length, nameEnd).trim();
+    written.set(name, value);
+    entries.push([name, isNull(value) ? null : value]);
     at = next;
   }
-  return Object.fromEntries(entries);
+  const input = Object.fromEntries(entries);
+  qwenWritten.remember(input, written);
+  return input;
 }
+
+const isNull = (text: string) => text.toLowerCase() === 'null';
+
+/**
+ * With the tool's schema, vLLM's rule for the null words: `null` (and Python's `None`, which
+ * Qwen3.5's template taught models to write) is `null` unless the parameter is a plain string,
+ * which keeps the word as written. The review types the rest.
+ */
+export const qwenWritten = writtenValues((text, types, value) => {
+  if (!isNull(text) && text !== 'None') return value;
+  return types.has('null') || !types.has('string') ? null : text;
+});
