@@ -18,11 +18,11 @@ export const glmWritten = writtenValues((text, types, value) => (types.has('stri
  * pairs); Hy3's `<tool_calls>` wrapper holds `<tool_call>` elements.
  */
 export function readGlm(block: MarkedBlock): ParsedCall[] {
-  if (block.openerIndex === 0) return [readCall(block.body, block.partial, !block.closed)];
+  if (block.openerIndex === 0) return [readCall(block.body, block.partial, !block.closed, false)];
   const calls: ParsedCall[] = [];
   for (const call of elements(block.body, 'tool_call')) {
     if (!call.opened) break;
-    const read = readCall(call.content, block.partial && !call.closed, !call.closed);
+    const read = readCall(call.content, block.partial && !call.closed, !call.closed, true);
     if (read.toolName !== '' || !block.partial) calls.push(read);
   }
   return calls;
@@ -39,13 +39,13 @@ function nameEnd(text: string): number {
  * pairs in one forward pass. A key without its `<arg_value>` is left out, as the servers'
  * patterns leave it (a value cut off by the end of the text is read as far as it goes); a repeated key keeps its last value. GLM values are read by vLLM's rule
  * (JSON when the blank-trimmed value parses as JSON, Python's `True`/`False`/`None` and quoted
- * strings, else the trimmed text); Hy3's stay text, as vLLM's Hy3 parser keeps them without a
- * schema.
+ * strings, else the trimmed text); Hy3's and Hy4's (a `<tool_sep>` after the name, or calls in a
+ * `<tool_calls>` wrapper) stay text, as vLLM's Hy parsers keep them without a schema.
  */
-function readCall(content: string, partial: boolean, cut: boolean): ParsedCall {
+function readCall(content: string, partial: boolean, cut: boolean, wrapped: boolean): ParsedCall {
   const end = nameEnd(content);
   const toolName = content.slice(0, end).trim();
-  const hy = content.slice(end).trimStart().startsWith(SEP);
+  const hy = wrapped || content.slice(end).trimStart().startsWith(SEP);
   const entries: Array<[string, unknown]> = [];
   const raw = new Map<string, string>();
   let at = end;
