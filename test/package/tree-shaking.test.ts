@@ -53,9 +53,10 @@ function syntaxFoldersOf(modules: readonly string[]): string[] {
 
 /** An app that streams with one syntax, imported from `entry`. */
 function oneSyntaxApp(entry: string, syntax: SyntaxName): string {
-  return `import { createTranscriptParser, parseTranscript, ${syntax}Syntax } from '${entry}';
-export const stream = () => createTranscriptParser({ syntaxes: [${syntax}Syntax] });
-export const parse = (text) => parseTranscript(text, { syntaxes: [${syntax}Syntax] });`;
+  const object = syntax === 'qwen3coder' ? 'qwen3CoderSyntax' : `${syntax}Syntax`;
+  return `import { createTranscriptParser, parseTranscript, ${object} } from '${entry}';
+export const stream = () => createTranscriptParser({ syntaxes: [${object}] });
+export const parse = (text) => parseTranscript(text, { syntaxes: [${object}] });`;
 }
 
 /**
@@ -74,8 +75,10 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
   sentinel: { packages: [], shared: ['shared/identity', 'shared/json', 'shared/leading-break', 'shared/options', 'shared/problem', 'shared/units'] },
   hermes: {
     packages: [],
-    shared: ['json/calls', 'json/tracker', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'],
+    shared: ['json/calls', 'json/tracker', 'kit/python-json', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'],
   },
+  qwen3coder: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'kit/python-json', 'kit/written', 'shared/throttle'] },
+  glm: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'kit/python-json', 'kit/written', 'shared/json', 'shared/throttle'] },
 };
 
 /** `src/syntaxes/xml/tag.ts` → `xml/tag`, for modules outside `own`'s folder. */
@@ -105,7 +108,7 @@ describe('tool-transcript/lite from the sources: an app pays only for the syntax
   it('the main entry resolves names and defaults, so its parser carries every syntax and yaml', async () => {
     const modules = await bundledModules(oneSyntaxApp('./src/index.ts', 'xml'));
     expect(packagesOf(modules)).toEqual(['yaml']);
-    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'hermes', 'json', 'sentinel', 'shared', 'xml']);
+    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'glm', 'hermes', 'json', 'kit', 'qwen3coder', 'sentinel', 'shared', 'xml']);
   });
 });
 
@@ -156,7 +159,7 @@ describe('tool-transcript/react/lite and /store/lite from the sources: an XML-on
     for (const app of [xmlReactApp('./src/react/index.ts', './src/index.ts'), xmlStoreApp('./src/store/index.ts', './src/index.ts')]) {
       const modules = await bundledModules(app);
       expect(packagesOf(modules)).toContain('yaml');
-      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'hermes', 'json', 'sentinel', 'shared', 'xml']);
+      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'glm', 'hermes', 'json', 'kit', 'qwen3coder', 'sentinel', 'shared', 'xml']);
     }
   });
 });

@@ -11,7 +11,7 @@ export type GlmTemplate = '4.5' | '4.7';
  * line break after the name and after each tag pair; GLM-4.7 and later write it all on one line.
  * Strings are written as they are, other values as JSON (the template's `tojson`). Throws for a
  * name that is empty or holds `<` or a line break, an input that is not an object, a key
- * holding `</arg_key>`, and a value holding `</arg_value>` (values have no escape).
+ * that is empty, has blanks around it or holds `</arg_key>`, and a value holding `</arg_value>` (values have no escape).
  */
 export function formatGlm(call: FormatCall, template: GlmTemplate): string {
   const name = call.toolName;
@@ -23,7 +23,7 @@ export function formatGlm(call: FormatCall, template: GlmTemplate): string {
   const line = template === '4.5' ? '\n' : '';
   let out = `<tool_call>${name}${line}`;
   for (const [key, value] of Object.entries(plainJson(input, 'glm') as Record<string, unknown>)) {
-    if (key.includes('</arg_key>')) throw new Error(`glm syntax: the key ${JSON.stringify(key)} holds "</arg_key>"`);
+    if (key === '' || key.includes('</arg_key>') || key.trim() !== key) throw new Error(`glm syntax: the key ${JSON.stringify(key)} cannot be written (empty, blanks around it, or holds "</arg_key>")`);
     const text = typeof value === 'string' ? value : pythonJson(value);
     if (text.includes('</arg_value>')) throw new Error(`glm syntax: the value of ${key} holds "</arg_value>", which would end it`);
     out += `<arg_key>${key}</arg_key>${line}<arg_value>${text}</arg_value>${line}`;

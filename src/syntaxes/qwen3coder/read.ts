@@ -1,6 +1,6 @@
 import type { ParsedCall } from '../../types.js';
 import type { MarkedBlock } from '../kit/define.js';
-import { elements, trimLineBreaks, withoutStartOf } from '../kit/elements.js';
+import { elements, withoutStartOf } from '../kit/elements.js';
 import { writtenValues } from '../kit/written.js';
 
 const PARAMETER = '<parameter=';
@@ -33,7 +33,7 @@ export const BARE = 2;
 /**
  * `<parameter=K>V</parameter>` pairs, in order (a repeated key keeps its last value, as the
  * servers' dicts do). A value ends at `</parameter>` or, when that is missing, at the next
- * `<parameter=` or the end (vLLM's and SGLang's rule); one line break is dropped at each end, and
+ * `<parameter=` or the end (vLLM's and SGLang's rule); one `\n` is dropped at each end (theirs too), and
  * `null` (any case) is `null`. One forward pass: the next closer is looked up again only once
  * passed.
  */
@@ -51,7 +51,7 @@ export function parameters(content: string): Record<string, unknown> {
     if (close >= 0 && close < end) end = close;
     let value = content.slice(nameEnd + 1, end);
     if (end === content.length) value = withoutStartOf(value, PARAMETER_END);
-    value = trimLineBreaks(value);
+    value = withoutLineBreaks(value);
     const name = content.slice(at + PARAMETER.length, nameEnd).trim();
     written.set(name, value);
     entries.push([name, isNull(value) ? null : value]);
@@ -63,6 +63,12 @@ export function parameters(content: string): Record<string, unknown> {
 }
 
 const isNull = (text: string) => text.toLowerCase() === 'null';
+
+/** `text` less one `\n` at its start and one at its end, as the servers lay a value out. */
+function withoutLineBreaks(text: string): string {
+  const start = text[0] === '\n' ? 1 : 0;
+  return text.length > start && text[text.length - 1] === '\n' ? text.slice(start, -1) : text.slice(start);
+}
 
 /**
  * With the tool's schema, vLLM's rule for the null words: `null` (and Python's `None`, which
