@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createGlmSyntax, createTranscriptParser, defaultSyntaxes, glmSyntax, parseTranscript, type ToolChunk, type UIMessageChunk } from '../../src/index.js';
+import { createGlmSyntax, createTranscriptParser, defaultSyntaxes, glmSyntax, parseTranscript, type JsonSchema, type ToolChunk, type UIMessageChunk } from '../../src/index.js';
 import { cases } from '../fixtures/servers/glm.js';
 import { expectLinearScan } from '../support/linear-scan.js';
 import { runServerCases } from '../support/server-cases.js';
@@ -70,7 +70,7 @@ describe('glm round trip', () => {
       fc.property(key, fc.dictionary(key, text, { maxKeys: 4 }), fc.nat(), fc.boolean(), (toolName, input, cut, newer) => {
         const syntax = newer ? glm47 : glmSyntax;
         const block = syntax.format({ toolName, input });
-        const schema = { type: 'object', properties: Object.fromEntries(Object.keys(input).map((k) => [k, { type: 'string' }])) } as const;
+        const schema: JsonSchema = { type: 'object', properties: Object.fromEntries(Object.keys(input).map((k) => [k, { type: 'string' }])) };
         for (const options of [{ syntaxes: [syntax] }, {}]) {
           const opts = { ...options, tools: [{ name: toolName, inputSchema: schema }] };
           const whole = parseTranscript(`see ${block} done`, opts);
