@@ -50,8 +50,8 @@ describe('qwen3coder format', () => {
   });
 
   it('describes the format in the template words', () => {
-    expect(qwen3CoderSyntax.describe?.rules).toContain('<tool_call>\n<function=example_function_name>\n<parameter=example_parameter_1>\nvalue_1\n</parameter>');
-    expect(qwen3CoderSyntax.describe?.rules).toContain('an inner <function=...></function> block must be nested within <tool_call></tool_call> XML tags');
+    expect(qwen3CoderSyntax.describe?.rules).toContain('```text\n<tool_call>\n<function=example_function_name>\n<parameter=example_parameter_1>\nvalue_1\n</parameter>');
+    expect(qwen3CoderSyntax.describe?.rules).toContain('an inner `<function=...></function>` block must be nested within `<tool_call></tool_call>` XML tags');
   });
 
   it('is on by default and named qwen3coder', () => {

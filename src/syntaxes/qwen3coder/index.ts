@@ -37,11 +37,11 @@ function identity(body: string, opener: MarkedOpener): BlockIdentity | undefined
 
 const description: SyntaxDescription = {
   rules: [
-    'If you choose to call a function ONLY reply in the following format with NO suffix:',
+    'Write each tool call as this template says. If you choose to call a function ONLY reply in the following format with NO suffix:',
     '',
     '```text\n<tool_call>\n<function=example_function_name>\n<parameter=example_parameter_1>\nvalue_1\n</parameter>\n<parameter=example_parameter_2>\nThis is the value for the second parameter\nthat can span\nmultiple lines\n</parameter>\n</function>\n</tool_call>\n```',
     '',
-    '- Function calls MUST follow the specified format: an inner <function=...></function> block must be nested within <tool_call></tool_call> XML tags',
+    '- Function calls MUST follow the specified format: an inner `<function=...></function>` block must be nested within `<tool_call></tool_call>` XML tags',
     '- Required parameters MUST be specified',
     '- Objects and arrays are written as JSON; every other value as plain text',
   ].join('\n'),
