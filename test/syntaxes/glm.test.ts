@@ -50,7 +50,7 @@ describe('glm format', () => {
   });
 
   it('describes the format in the template words, laid out as its format writes', () => {
-    expect(glmSyntax.describe?.rules).toContain('For each function call, output the function name and arguments within the following XML format:\n```text\n<tool_call>{function-name}\n<arg_key>{arg-key-1}</arg_key>\n<arg_value>{arg-value-1}</arg_value>');
+    expect(glmSyntax.describe?.rules).toContain('Write each tool call as this template says. For each function call, output the function name and arguments within the following XML format:\n```text\n<tool_call>{function-name}\n<arg_key>{arg-key-1}</arg_key>\n<arg_value>{arg-value-1}</arg_value>');
     expect(createGlmSyntax({ template: '4.7' }).describe?.rules).toContain('<tool_call>{function-name}<arg_key>{arg-key-1}</arg_key><arg_value>{arg-value-1}</arg_value>');
   });
 
