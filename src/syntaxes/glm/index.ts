@@ -49,7 +49,7 @@ function description(template: GlmTemplate): SyntaxDescription {
   const line = template === '4.5' ? '\n' : '';
   return {
     rules: [
-    'Write each tool call as this template says. For each function call, output the function name and arguments within the following XML format:',
+      'Write each tool call as this template says. For each function call, output the function name and arguments within the following XML format:',
       `\`\`\`text\n<tool_call>{function-name}${line}<arg_key>{arg-key-1}</arg_key>${line}<arg_value>{arg-value-1}</arg_value>${line}<arg_key>{arg-key-2}</arg_key>${line}<arg_value>{arg-value-2}</arg_value>${line}...${line}</tool_call>\n\`\`\``,
       '- String values are written as they are; other values as JSON.',
     ].join('\n'),
