@@ -40,7 +40,7 @@ describe('qwen3coder format', () => {
 
   it('throws a clear error for what it cannot express', () => {
     expect(() => qwen3CoderSyntax.format({ toolName: '' })).toThrow(/tool name must be a non-empty string/);
-    expect(() => qwen3CoderSyntax.format({ toolName: 'a b' })).toThrow(/without blanks/);
+    expect(() => qwen3CoderSyntax.format({ toolName: ' a' })).toThrow(/blanks around it/);
     expect(() => qwen3CoderSyntax.format({ toolName: '{{ x }}' })).toThrow(/braces/);
     expect(() => qwen3CoderSyntax.format({ toolName: 't', input: [1] })).toThrow(/input must be an object/);
     expect(() => qwen3CoderSyntax.format({ toolName: 't', input: { 'a>b': 1 } })).toThrow(/parameter name "a>b" cannot be written/);
@@ -136,7 +136,7 @@ describe('qwen3coder reading, whole and at every split', () => {
   });
 
   it('leaves <tool_call> not followed by <function=NAME> as text (hermes and GLM read their own)', () => {
-    for (const prose of ['the <tool_call> tag', '<tool_call>\n<parameter=x>1</parameter>\n</tool_call>', '<function=>x</function>', '<function=a b>', '<tool_call><function={{ name }}>']) {
+    for (const prose of ['the <tool_call> tag', '<tool_call>\n<parameter=x>1</parameter>\n</tool_call>', '<function=>x</function>', '<function=a\nb>', '<tool_call><function={{ name }}>']) {
       expect(everySplit(prose)).toEqual([{ type: 'text', value: prose }]);
     }
     expect(tools(everySplit('<tool_call>{"name": "h", "arguments": {}}</tool_call> <tool_call>g<arg_key>k</arg_key><arg_value>1</arg_value></tool_call> <tool_call>\n<function=q>\n</function>\n</tool_call>', {}))).toMatchObject([

@@ -8,14 +8,15 @@ import { qwenWritten, readQwen3Coder } from './read.js';
 const FUNCTION = '<function=';
 
 /**
- * `text` begins with a function name and its `>`: `true` at that `>`. A name holds no blank,
- * `<` or brace, so prose and an unrendered template (`<function={{ tc.name }}>`) stay text.
+ * `text` begins with a function name and its `>`: `true` at that `>`. A name holds no line
+ * break, `<` or brace (spaces are allowed, as Ollama reads them), so an unrendered template
+ * (`<function={{ tc.name }}>`) stays text.
  */
 function named(text: string): boolean | undefined {
   for (let i = 0; i < text.length; i++) {
     const unit = text[i]!;
     if (unit === '>') return i > 0;
-    if (unit === '<' || unit === '{' || unit === '}' || unit === ' ' || unit === '\t' || unit === '\n' || unit === '\r') return false;
+    if (unit === '<' || unit === '{' || unit === '}' || unit === '\n' || unit === '\r') return false;
   }
   return undefined;
 }
