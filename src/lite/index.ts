@@ -32,6 +32,8 @@ export { createHermesSyntax, hermesSyntax } from '../syntaxes/hermes/index.js';
 export { createJsonSyntax, jsonSyntax, type JsonSyntaxOptions, type JsonStyle } from '../syntaxes/json/index.js';
 export { createSentinelSyntax, sentinelSyntax, type SentinelSyntaxOptions } from '../syntaxes/sentinel/index.js';
 export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from '../syntaxes/xml/index.js';
+export { createQwen3CoderSyntax, qwen3CoderSyntax } from '../syntaxes/qwen3coder/index.js';
+export { createGlmSyntax, glmSyntax, type GlmSyntaxOptions } from '../syntaxes/glm/index.js';
 export { createDeepSeekSyntax, deepSeekSyntax, type DeepSeekSyntaxOptions } from '../syntaxes/deepseek/index.js';
 export { createKimiSyntax, kimiSyntax } from '../syntaxes/kimi/index.js';
 export { createHarmonySyntax, harmonySyntax } from '../syntaxes/harmony/index.js';

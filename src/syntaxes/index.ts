@@ -6,6 +6,8 @@ import { hermesSyntax } from './hermes/index.js';
 import { jsonSyntax } from './json/index.js';
 import { sentinelSyntax } from './sentinel/index.js';
 import { xmlSyntax } from './xml/index.js';
+import { qwen3CoderSyntax } from './qwen3coder/index.js';
+import { glmSyntax } from './glm/index.js';
 import { deepSeekSyntax } from './deepseek/index.js';
 import { kimiSyntax } from './kimi/index.js';
 import { harmonySyntax } from './harmony/index.js';
@@ -17,6 +19,8 @@ export { createHermesSyntax, hermesSyntax } from './hermes/index.js';
 export { createJsonSyntax, jsonSyntax, type JsonSyntaxOptions, type JsonStyle } from './json/index.js';
 export { createSentinelSyntax, sentinelSyntax, type SentinelSyntaxOptions } from './sentinel/index.js';
 export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from './xml/index.js';
+export { createQwen3CoderSyntax, qwen3CoderSyntax } from './qwen3coder/index.js';
+export { createGlmSyntax, glmSyntax, type GlmSyntaxOptions } from './glm/index.js';
 export { createDeepSeekSyntax, deepSeekSyntax, type DeepSeekSyntaxOptions } from './deepseek/index.js';
 export { createKimiSyntax, kimiSyntax } from './kimi/index.js';
 export { createHarmonySyntax, harmonySyntax } from './harmony/index.js';
@@ -30,6 +34,8 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
   xml: xmlSyntax,
   json: jsonSyntax,
   hermes: hermesSyntax,
+  qwen3coder: qwen3CoderSyntax,
+  glm: glmSyntax,
   deepseek: deepSeekSyntax,
   kimi: kimiSyntax,
   harmony: harmonySyntax,
@@ -52,6 +58,8 @@ export const defaultSyntaxes: readonly ToolSyntax[] = [
   sentinelSyntax,
   xmlSyntax,
   hermesSyntax,
+  qwen3CoderSyntax,
+  glmSyntax,
   deepSeekSyntax,
   kimiSyntax,
   harmonySyntax,

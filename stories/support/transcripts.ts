@@ -5,13 +5,15 @@ import hermes from '../../examples/hermes.md?raw';
 import json from '../../examples/json.md?raw';
 import sentinel from '../../examples/sentinel.md?raw';
 import xml from '../../examples/xml.md?raw';
+import qwen3coder from '../../examples/qwen3coder.md?raw';
+import glm from '../../examples/glm.md?raw';
 import deepseek from '../../examples/deepseek.md?raw';
 import kimi from '../../examples/kimi.md?raw';
 import harmony from '../../examples/harmony.md?raw';
 import type { SyntaxName } from '../../src/index.js';
 
 /** A realistic transcript per syntax (`examples/*.md`). */
-export const EXAMPLES: Readonly<Record<SyntaxName, string>> = { fence, caret, emoji, xml, json, sentinel, hermes, deepseek, kimi, harmony };
+export const EXAMPLES: Readonly<Record<SyntaxName, string>> = { fence, caret, emoji, xml, json, sentinel, hermes, qwen3coder, glm, deepseek, kimi, harmony };
 
 /** The fence, caret and emoji examples one after the other: a mixed transcript for the playground and the replay. */
 export const MIXED = [fence, caret, emoji].join('\n\n');

@@ -24,6 +24,8 @@ const SYNTAXES: Record<SyntaxName, ToolSyntax> = {
   json: lite.jsonSyntax,
   sentinel: lite.sentinelSyntax,
   hermes: lite.hermesSyntax,
+  qwen3coder: lite.qwen3CoderSyntax,
+  glm: lite.glmSyntax,
   deepseek: lite.deepSeekSyntax,
   kimi: lite.kimiSyntax,
   harmony: lite.harmonySyntax,

@@ -51,18 +51,17 @@ function syntaxFoldersOf(modules: readonly string[]): string[] {
   return [...new Set(folders)].sort();
 }
 
+/** Export names of the syntax objects whose name is not `${syntax}Syntax` (the names follow the models' spelling). */
+const EXPORT_NAMES: Partial<Record<SyntaxName, string>> = { deepseek: 'deepSeekSyntax', qwen3coder: 'qwen3CoderSyntax', minimax: 'miniMaxSyntax' };
+
 /** An app that streams with one syntax, imported from `entry`. */
 function oneSyntaxApp(entry: string, syntax: SyntaxName): string {
-  const name = syntax === 'deepseek' ? 'deepSeekSyntax' : `${syntax}Syntax`;
+  const name = EXPORT_NAMES[syntax] ?? `${syntax}Syntax`;
   return `import { createTranscriptParser, parseTranscript, ${name} } from '${entry}';
 export const stream = () => createTranscriptParser({ syntaxes: [${name}] });
 export const parse = (text) => parseTranscript(text, { syntaxes: [${name}] });`;
 }
 
-/**
- * What each syntax pulls in beside its own folder: npm packages, and the modules of other
- * syntax folders (the shared helpers; hermes reads its JSON with the json syntax's tracker).
- */
 /** What a syntax described over the kit with JSON arguments (deepseek, kimi, harmony) pulls in. */
 const KIT = [
   'json/calls',
@@ -77,6 +76,10 @@ const KIT = [
   'shared/throttle',
 ];
 
+/**
+ * What each syntax pulls in beside its own folder: npm packages, and the modules of other
+ * syntax folders (the shared helpers; hermes reads its JSON with the json syntax's tracker).
+ */
 const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
   fence: { packages: ['yaml'], shared: ['shared/line-body', 'shared/problem', 'shared/state', 'shared/throttle', 'shared/yaml'] },
   caret: { packages: ['yaml'], shared: ['shared/line-body', 'shared/options', 'shared/throttle', 'shared/yaml'] },
@@ -91,6 +94,8 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
     packages: [],
     shared: ['json/calls', 'json/tracker', 'kit/python-json', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'],
   },
+  qwen3coder: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'kit/python-json', 'kit/written', 'shared/throttle'] },
+  glm: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'kit/python-json', 'kit/written', 'shared/json', 'shared/throttle'] },
   deepseek: { packages: [], shared: [...KIT, 'kit/elements'].sort() },
   kimi: { packages: [], shared: KIT },
   harmony: { packages: [], shared: KIT },
@@ -123,7 +128,7 @@ describe('tool-transcript/lite from the sources: an app pays only for the syntax
   it('the main entry resolves names and defaults, so its parser carries every syntax and yaml', async () => {
     const modules = await bundledModules(oneSyntaxApp('./src/index.ts', 'xml'));
     expect(packagesOf(modules)).toEqual(['yaml']);
-    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'emoji', 'fence', 'harmony', 'hermes', 'json', 'kimi', 'kit', 'sentinel', 'shared', 'xml']);
+    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'emoji', 'fence', 'glm', 'harmony', 'hermes', 'json', 'kimi', 'kit', 'qwen3coder', 'sentinel', 'shared', 'xml']);
   });
 });
 
@@ -174,7 +179,7 @@ describe('tool-transcript/react/lite and /store/lite from the sources: an XML-on
     for (const app of [xmlReactApp('./src/react/index.ts', './src/index.ts'), xmlStoreApp('./src/store/index.ts', './src/index.ts')]) {
       const modules = await bundledModules(app);
       expect(packagesOf(modules)).toContain('yaml');
-      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'emoji', 'fence', 'harmony', 'hermes', 'json', 'kimi', 'kit', 'sentinel', 'shared', 'xml']);
+      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'emoji', 'fence', 'glm', 'harmony', 'hermes', 'json', 'kimi', 'kit', 'qwen3coder', 'sentinel', 'shared', 'xml']);
     }
   });
 });

@@ -25,6 +25,8 @@ const SAMPLES: Record<SyntaxName, string> = {
   json: 'Calling:\n{"name": "get_weather", "args": {"city": "Paris", "units": "metric"}}\nok.',
   sentinel: 'Edit [[SEG_START {"type": "write_file", "path": "a.txt"}]]first line\nsecond line\n[[SEG_END]] ok.',
   hermes: 'Call <tool_call>{"name": "lookup", "arguments": {"term": "tides", "limit": 3}}</tool_call> ok.',
+  qwen3coder: 'Call <tool_call>\n<function=lookup>\n<parameter=term>\ntides\n</parameter>\n<parameter=limit>\n3\n</parameter>\n</function>\n</tool_call> ok.',
+  glm: 'Call <tool_call>lookup\n<arg_key>term</arg_key>\n<arg_value>tides</arg_value>\n<arg_key>limit</arg_key>\n<arg_value>3</arg_value>\n</tool_call> ok.',
   deepseek: 'Call <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>lookup<｜tool▁sep｜>{"term": "tides", "limit": 3}<｜tool▁call▁end｜><｜tool▁calls▁end｜> ok.',
   kimi: 'Call <|tool_calls_section_begin|><|tool_call_begin|>functions.lookup:0<|tool_call_argument_begin|>{"term": "tides", "limit": 3}<|tool_call_end|><|tool_calls_section_end|> ok.',
   harmony: 'Call <|start|>assistant<|channel|>commentary to=functions.lookup <|constrain|>json<|message|>{"term": "tides", "limit": 3}<|call|> ok.',

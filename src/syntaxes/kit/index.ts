@@ -10,4 +10,5 @@ export { defineMarkedSyntax, type MarkedBlock, type MarkedOpener, type MarkedSyn
 export { closeAt, jsonValueEnd, asciiLower, type EndReader, type EndReaderFactory } from './ends.js';
 export { attribute, between, elements, skipBlanks, startsWithLiteral, trimLineBreaks, withoutStartOf, type Element } from './elements.js';
 export { jsonString, plainJson, pythonJson } from './python-json.js';
+export { writtenValues, type WrittenValues } from './written.js';
 export { specialTokens, withJsonArguments } from './json-arguments.js';
