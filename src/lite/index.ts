@@ -32,3 +32,6 @@ export { createHermesSyntax, hermesSyntax } from '../syntaxes/hermes/index.js';
 export { createJsonSyntax, jsonSyntax, type JsonSyntaxOptions, type JsonStyle } from '../syntaxes/json/index.js';
 export { createSentinelSyntax, sentinelSyntax, type SentinelSyntaxOptions } from '../syntaxes/sentinel/index.js';
 export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from '../syntaxes/xml/index.js';
+export { createMiniMaxSyntax, miniMaxSyntax } from '../syntaxes/minimax/index.js';
+export { createDsmlSyntax, dsmlSyntax, type DsmlSyntaxOptions } from '../syntaxes/dsml/index.js';
+export { createInvokeSyntax, invokeSyntax } from '../syntaxes/invoke/index.js';

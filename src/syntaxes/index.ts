@@ -6,6 +6,9 @@ import { hermesSyntax } from './hermes/index.js';
 import { jsonSyntax } from './json/index.js';
 import { sentinelSyntax } from './sentinel/index.js';
 import { xmlSyntax } from './xml/index.js';
+import { miniMaxSyntax } from './minimax/index.js';
+import { dsmlSyntax } from './dsml/index.js';
+import { invokeSyntax } from './invoke/index.js';
 
 export { createCaretSyntax, caretSyntax, type CaretSyntaxOptions, type CaretGrammar } from './caret/index.js';
 export { createEmojiSyntax, emojiSyntax, type EmojiInput } from './emoji/index.js';
@@ -14,6 +17,9 @@ export { createHermesSyntax, hermesSyntax } from './hermes/index.js';
 export { createJsonSyntax, jsonSyntax, type JsonSyntaxOptions, type JsonStyle } from './json/index.js';
 export { createSentinelSyntax, sentinelSyntax, type SentinelSyntaxOptions } from './sentinel/index.js';
 export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from './xml/index.js';
+export { createMiniMaxSyntax, miniMaxSyntax } from './minimax/index.js';
+export { createDsmlSyntax, dsmlSyntax, type DsmlSyntaxOptions } from './dsml/index.js';
+export { createInvokeSyntax, invokeSyntax } from './invoke/index.js';
 
 /** The built-in syntaxes by name. A new syntax registers here; the scanner needs no change. */
 export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> = {
@@ -24,6 +30,9 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
   xml: xmlSyntax,
   json: jsonSyntax,
   hermes: hermesSyntax,
+  minimax: miniMaxSyntax,
+  dsml: dsmlSyntax,
+  invoke: invokeSyntax,
 };
 
 /**
@@ -34,7 +43,7 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
  * `<write_file path="…">`, `<run_bash>`, and `<tool_call>`. The `json` syntax
  * is opt-in: ordinary prose and examples hold JSON objects at line starts.
  */
-export const defaultSyntaxes: readonly ToolSyntax[] = [fenceSyntax, caretSyntax, emojiSyntax, sentinelSyntax, xmlSyntax, hermesSyntax];
+export const defaultSyntaxes: readonly ToolSyntax[] = [fenceSyntax, caretSyntax, emojiSyntax, sentinelSyntax, xmlSyntax, hermesSyntax, miniMaxSyntax, dsmlSyntax, invokeSyntax];
 
 /** Turns the `syntaxes` option into syntax objects, rejecting unknown names with a clear error. */
 export function resolveSyntaxes(syntaxes?: ReadonlyArray<SyntaxName | ToolSyntax>): ToolSyntax[] {

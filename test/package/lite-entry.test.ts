@@ -24,6 +24,9 @@ const SYNTAXES: Record<SyntaxName, ToolSyntax> = {
   json: lite.jsonSyntax,
   sentinel: lite.sentinelSyntax,
   hermes: lite.hermesSyntax,
+  minimax: lite.miniMaxSyntax,
+  dsml: lite.dsmlSyntax,
+  invoke: lite.invokeSyntax,
 };
 
 /** Every fixture input of `folder`. */

@@ -51,11 +51,15 @@ function syntaxFoldersOf(modules: readonly string[]): string[] {
   return [...new Set(folders)].sort();
 }
 
+/** Syntax objects not exported as `${name}Syntax`. */
+const EXPORT_NAMES: Partial<Record<SyntaxName, string>> = { minimax: 'miniMaxSyntax' };
+
 /** An app that streams with one syntax, imported from `entry`. */
 function oneSyntaxApp(entry: string, syntax: SyntaxName): string {
-  return `import { createTranscriptParser, parseTranscript, ${syntax}Syntax } from '${entry}';
-export const stream = () => createTranscriptParser({ syntaxes: [${syntax}Syntax] });
-export const parse = (text) => parseTranscript(text, { syntaxes: [${syntax}Syntax] });`;
+  const name = EXPORT_NAMES[syntax] ?? `${syntax}Syntax`;
+  return `import { createTranscriptParser, parseTranscript, ${name} } from '${entry}';
+export const stream = () => createTranscriptParser({ syntaxes: [${name}] });
+export const parse = (text) => parseTranscript(text, { syntaxes: [${name}] });`;
 }
 
 /**
@@ -76,6 +80,9 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
     packages: [],
     shared: ['json/calls', 'json/tracker', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'],
   },
+  minimax: { packages: [], shared: ['TODO'] },
+  dsml: { packages: [], shared: ['TODO'] },
+  invoke: { packages: [], shared: ['TODO'] },
 };
 
 /** `src/syntaxes/xml/tag.ts` → `xml/tag`, for modules outside `own`'s folder. */

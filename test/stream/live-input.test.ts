@@ -25,6 +25,9 @@ const SAMPLES: Record<SyntaxName, string> = {
   json: 'Calling:\n{"name": "get_weather", "args": {"city": "Paris", "units": "metric"}}\nok.',
   sentinel: 'Edit [[SEG_START {"type": "write_file", "path": "a.txt"}]]first line\nsecond line\n[[SEG_END]] ok.',
   hermes: 'Call <tool_call>{"name": "lookup", "arguments": {"term": "tides", "limit": 3}}</tool_call> ok.',
+  minimax: 'Call <minimax:tool_call>\n<invoke name="lookup">\n<parameter name="term">tides</parameter>\n<parameter name="limit">3</parameter>\n</invoke>\n</minimax:tool_call> ok.',
+  dsml: 'Call <｜DSML｜function_calls>\n<｜DSML｜invoke name="lookup">\n<｜DSML｜parameter name="term" string="true">tides</｜DSML｜parameter>\n<｜DSML｜parameter name="limit" string="false">3</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls> ok.',
+  invoke: 'Call <function_calls>\n<invoke name="lookup">\n<parameter name="term">tides</parameter>\n<parameter name="limit">3</parameter>\n</invoke>\n</function_calls> ok.',
 };
 
 const fixtureRoot = join(import.meta.dirname, '..', 'fixtures', 'parse');

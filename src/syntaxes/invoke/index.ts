@@ -1,0 +1,88 @@
+import type { FormatCall, SyntaxDescription, ToolSyntax } from '../../types.js';
+import { parseJson } from '../shared/json.js';
+import { defineMarkedSyntax } from '../kit/define.js';
+import { trimLineBreaks } from '../kit/elements.js';
+import { invokeFollows, invokeIdentity, readInvokes, writeInvoke, type InvokeTags } from '../kit/invoke-body.js';
+import { plainJson, pythonJson } from '../kit/python-json.js';
+
+const OPEN = '<function_calls>';
+const CLOSE = '</function_calls>';
+
+/**
+ * A value is its text as written, one line break at each end dropped. The prompt asks for lists
+ * and objects in JSON, so a value that is a JSON object or array is read as one; a scalar stays
+ * text (`02139`, `1.10` are strings as often as numbers) until a tool's schema types it.
+ */
+const tags: InvokeTags = {
+  invoke: 'invoke',
+  parameter: 'parameter',
+  value(text, _attributes, partial) {
+    const value = trimLineBreaks(text);
+    const first = value.trimStart()[0];
+    if (partial || (first !== '{' && first !== '[')) return value;
+    const parsed = parseJson(value);
+    return parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? parsed.value : value;
+  },
+};
+
+/** The rules, in the words of the prompt that teaches this format. */
+const description: SyntaxDescription = {
+  rules: [
+    `You can invoke functions by writing a "${OPEN}" block like the following as part of your reply to the user:`,
+    OPEN,
+    '<invoke name="$FUNCTION_NAME">',
+    '<parameter name="$PARAMETER_NAME">$PARAMETER_VALUE</parameter>',
+    '...',
+    '</invoke>',
+    '<invoke name="$FUNCTION_NAME2">',
+    '...',
+    '</invoke>',
+    CLOSE,
+    '',
+    'String and scalar parameters should be specified as is, while lists and objects should use JSON format.',
+  ].join('\n'),
+};
+
+/**
+ * Writes a call as that prompt shows it: strings as is, other values as JSON. Throws for a name
+ * or key that cannot sit in `name="…"`, an input that is not an object, a value holding
+ * `</parameter>`, `</invoke>` or `</function_calls>`, or a string that would read back as JSON.
+ */
+function formatInvoke(call: FormatCall): string {
+  const input = call.input === undefined ? {} : plainJson(call.input, 'invoke');
+  const invoke = writeInvoke('invoke', tags, call.toolName, input, (key, value) => {
+    const text = typeof value === 'string' ? value : pythonJson(value);
+    if (text.includes(CLOSE)) throw new Error(`invoke syntax: the value of ${key} contains ${CLOSE}, which would end the block early`);
+    if (typeof value === 'string' && typeof tags.value(text, '', false) !== 'string')
+      throw new Error(`invoke syntax: the string value of ${key} is JSON text and would read back as ${value.trimStart()[0] === '[' ? 'a list' : 'an object'}`);
+    // One line break at each end is dropped on reading: a string that begins or ends with one gets another.
+    if (typeof value === 'string' && /^\r?\n|\n$/.test(value)) {
+      if (value.endsWith('\r')) throw new Error(`invoke syntax: the value of ${key} ends with a carriage return, which cannot be read back`);
+      return { text: `\n${text}\n` };
+    }
+    return { text };
+  });
+  return `${OPEN}\n${invoke}${CLOSE}`;
+}
+
+/**
+ * `<function_calls><invoke name="N"><parameter name="K">V</parameter></invoke>…</function_calls>`:
+ * what models write when tools are described in the prompt in this shape (the Claude-style
+ * tool-use prompt), anywhere outside code, several invokes per block. The block opens only when
+ * `<invoke` follows the marker (blanks allowed): `<function_calls>` holding pythonic calls
+ * (OLMo-3) is another format's. Values are text, one line break at each end dropped; a JSON
+ * object or array value is parsed; with `tools` the values are typed by the tool's schema.
+ */
+export function createInvokeSyntax(): ToolSyntax {
+  return defineMarkedSyntax({
+    name: 'invoke',
+    openers: [{ marker: OPEN, follows: invokeFollows('invoke'), close: CLOSE }],
+    read: ({ body, partial, closed, marker }) => readInvokes(body, tags, partial, closed, marker.length),
+    identity: (body) => invokeIdentity(body, 'invoke'),
+    format: formatInvoke,
+    describe: description,
+  });
+}
+
+/** The invoke syntax. On by default. */
+export const invokeSyntax: ToolSyntax = /* @__PURE__ */ createInvokeSyntax();

@@ -1,0 +1,106 @@
+import type { BlockIdentity, ParsedCall } from '../../types.js';
+import { attribute, elements, skipBlanks } from './elements.js';
+
+/**
+ * The invoke body shared by MiniMax-M2 (`<invoke name="N"><parameter name="K">V</parameter></invoke>`),
+ * DeepSeek's DSML (the same tags prefixed `｜DSML｜`, with a `string` attribute) and the invoke
+ * XML models write when tools are described in the prompt: calls are `<INVOKE name="N">`
+ * elements, their parameters `<PARAMETER name="K">` elements whose text is the value.
+ */
+export interface InvokeTags {
+  /** The call's tag name as written after `<`: `invoke`, `｜DSML｜invoke`. */
+  readonly invoke: string;
+  /** The parameter's tag name: `parameter`, `｜DSML｜parameter`. */
+  readonly parameter: string;
+  /**
+   * A parameter's value from its text as written and its tag's attributes (`string="false"`).
+   * `partial`: the value is still streaming (read it as far as it goes, never fail).
+   */
+  value(text: string, attributes: string, partial: boolean): unknown;
+}
+
+/**
+ * The calls of an invoke body, in order; a parameter written twice keeps its last value (the
+ * servers build a dict). While `partial`, unfinished calls and values are read as far as they
+ * go; once finished, an invoke without a name, or an invoke or parameter left open before the
+ * block's closer, makes that call invalid with where it starts (`offset` = the units before the
+ * body on its first line, the marker's length). Text between invokes is ignored, as the servers do.
+ */
+export function readInvokes(body: string, tags: InvokeTags, partial: boolean, closed: boolean, offset = 0): ParsedCall[] {
+  return elements(body, tags.invoke).map((invoke) => {
+    const name = invoke.opened ? attribute(invoke.attributes, 'name') : undefined;
+    const input: Record<string, unknown> = {};
+    const call: ParsedCall = { input };
+    if (name) call.toolName = name;
+    for (const parameter of elements(invoke.content, tags.parameter)) {
+      const key = parameter.opened ? attribute(parameter.attributes, 'name') : undefined;
+      if (key === undefined) {
+        if (partial || !parameter.opened) continue;
+        return problem(call, `a <${tags.parameter}> has no name attribute`, body, invoke.start, offset);
+      }
+      if (!parameter.closed && closed && !partial)
+        return problem(call, `<${tags.parameter} name="${key}"> is not closed before </${tags.invoke}>`, body, invoke.start, offset);
+      input[key] = tags.value(parameter.content, parameter.attributes, partial || !parameter.closed);
+    }
+    if (partial) return call;
+    if (!name) return problem(call, `<${tags.invoke}> has no name attribute`, body, invoke.start, offset);
+    if (!invoke.closed && closed) return problem(call, `<${tags.invoke} name="${name}"> is not closed before the block ends`, body, invoke.start, offset);
+    return call;
+  });
+}
+
+/** `call` invalid with `message` and the line and column (from the opener's `<`) of the invoke at `at`. */
+function problem(call: ParsedCall, message: string, body: string, at: number, offset: number): ParsedCall {
+  let line = 1;
+  let lineStart = -offset;
+  for (let i = body.indexOf('\n'); i >= 0 && i < at; i = body.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { ...call, invalid: true, errorText: `${message} (the invoke at line ${line}, column ${at - lineStart + 1})` };
+}
+
+/** The first call's name once its opening tag's `>` is read (it can no longer change then). */
+export function invokeIdentity(body: string, invokeTag: string): BlockIdentity | undefined {
+  const first = elements(body, invokeTag)[0];
+  if (first === undefined || !first.opened) return undefined;
+  const toolName = attribute(first.attributes, 'name');
+  return toolName ? { toolName } : undefined;
+}
+
+/**
+ * A `follows` for an opener whose body must begin (after blanks) with `<INVOKE` and a blank:
+ * `<function_calls>` followed by pythonic text, or prose naming the tag, stays text.
+ */
+export function invokeFollows(invokeTag: string): (after: string) => boolean | undefined {
+  const open = `<${invokeTag}`;
+  return (after) => {
+    const rest = skipBlanks(after);
+    if (rest.length <= open.length) return open.startsWith(rest) ? undefined : false;
+    const next = rest[open.length]!;
+    return rest.startsWith(open) && (next === ' ' || next === '\t' || next === '\n' || next === '\r');
+  };
+}
+
+/** One call written as invoke XML: the tag names, and how each parameter's tag and value are written. */
+export function writeInvoke(
+  syntax: string,
+  tags: Pick<InvokeTags, 'invoke' | 'parameter'>,
+  toolName: string,
+  input: unknown,
+  parameter: (key: string, value: unknown) => { attributes?: string; text: string },
+): string {
+  if (toolName === '' || /["<>\n]/.test(toolName)) throw new Error(`${syntax} syntax: cannot write the tool name ${JSON.stringify(toolName)} in a name="…" attribute`);
+  if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input)))
+    throw new Error(`${syntax} syntax: the input must be an object of named parameters`);
+  let out = `<${tags.invoke} name="${toolName}">\n`;
+  for (const [key, value] of Object.entries((input ?? {}) as Record<string, unknown>)) {
+    if (value === undefined) continue;
+    if (key === '' || /["<>\n]/.test(key)) throw new Error(`${syntax} syntax: cannot write the parameter name ${JSON.stringify(key)} in a name="…" attribute`);
+    const { attributes = '', text } = parameter(key, value);
+    for (const closer of [`</${tags.parameter}>`, `</${tags.invoke}>`])
+      if (text.includes(closer)) throw new Error(`${syntax} syntax: the value of ${key} contains ${closer}, which would end it early`);
+    out += `<${tags.parameter} name="${key}"${attributes}>${text}</${tags.parameter}>\n`;
+  }
+  return `${out}</${tags.invoke}>\n`;
+}

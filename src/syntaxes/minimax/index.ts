@@ -1,0 +1,65 @@
+import type { FormatCall, SyntaxDescription, ToolSyntax } from '../../types.js';
+import { defineMarkedSyntax } from '../kit/define.js';
+import { invokeFollows, invokeIdentity, readInvokes, writeInvoke, type InvokeTags } from '../kit/invoke-body.js';
+import { plainJson, pythonJson } from '../kit/python-json.js';
+
+const OPEN = '<minimax:tool_call>';
+const CLOSE = '</minimax:tool_call>';
+
+/** MiniMax-M2's tags; a value is its text without surrounding blanks (vLLM strips it), typed later by the tool's schema. */
+const tags: InvokeTags = { invoke: 'invoke', parameter: 'parameter', value: (text) => text.trim() };
+
+/** The rules, in the words of MiniMax-M2's chat template. */
+const description: SyntaxDescription = {
+  rules: [
+    'When making tool calls, use XML format to invoke tools and pass parameters:',
+    '',
+    OPEN,
+    '<invoke name="tool-name-1">',
+    '<parameter name="param-key-1">param-value-1</parameter>',
+    '<parameter name="param-key-2">param-value-2</parameter>',
+    '...',
+    '</invoke>',
+    CLOSE,
+    '',
+    '- Several calls go in one block, one `<invoke>` each. A string value is written as is; numbers, booleans, lists and objects as JSON.',
+  ].join('\n'),
+};
+
+/**
+ * Writes a call as MiniMax-M2's chat template does: the block, one `<invoke name="N">`, one
+ * `<parameter name="K">` line per parameter (strings as is, other values as JSON), the closers.
+ * Throws for a name or key that cannot sit in `name="…"`, an input that is not an object, or a
+ * value holding `</parameter>`, `</invoke>` or the block's closer.
+ */
+function formatMiniMax(call: FormatCall): string {
+  const input = call.input === undefined ? {} : plainJson(call.input, 'minimax');
+  const invoke = writeInvoke('minimax', tags, call.toolName, input, (key, value) => {
+    const text = typeof value === 'string' ? value : pythonJson(value);
+    if (text.includes(CLOSE)) throw new Error(`minimax syntax: the value of ${key} contains ${CLOSE}, which would end the block early`);
+    return { text };
+  });
+  return `${OPEN}\n${invoke}${CLOSE}`;
+}
+
+/**
+ * `<minimax:tool_call><invoke name="N"><parameter name="K">V</parameter>…</invoke>…</minimax:tool_call>`:
+ * the tool-call format of MiniMax-M2 (and M2.1, M2.5), anywhere outside code, several invokes
+ * per block. The block opens only when `<invoke` follows its marker (blanks allowed). Values
+ * are text, blanks around them dropped; with `tools` they are typed by the tool's schema
+ * (`"5"` → 5 for an integer), without it they stay strings, as vLLM's parser keeps them. The
+ * card is named once the first `<invoke name="…">` is read; values show as they stream.
+ */
+export function createMiniMaxSyntax(): ToolSyntax {
+  return defineMarkedSyntax({
+    name: 'minimax',
+    openers: [{ marker: OPEN, follows: invokeFollows('invoke'), close: CLOSE }],
+    read: ({ body, partial, closed, marker }) => readInvokes(body, tags, partial, closed, marker.length),
+    identity: (body) => invokeIdentity(body, 'invoke'),
+    format: formatMiniMax,
+    describe: description,
+  });
+}
+
+/** The minimax syntax (MiniMax-M2). On by default. */
+export const miniMaxSyntax: ToolSyntax = /* @__PURE__ */ createMiniMaxSyntax();
