@@ -75,8 +75,8 @@ export function createDsmlSyntax(options: DsmlSyntaxOptions = {}): ToolSyntax {
       const text = isString ? value : pythonJson(value);
       if (text.includes(`</${DSML}`)) throw new Error(`dsml syntax: the value of ${key} contains a closing DSML tag, which would end it early`);
       return { attributes: ` string="${isString}"`, text };
-    });
-    return `${open}\n${invoke}${close}`;
+    }, '\n');
+    return `${open}\n${invoke}\n${close}`;
   };
   return defineMarkedSyntax({
     name: 'dsml',

@@ -62,7 +62,7 @@ function formatInvoke(call: FormatCall): string {
     }
     return { text };
   });
-  return `${OPEN}\n${invoke}${CLOSE}`;
+  return `${OPEN}\n${invoke}\n${CLOSE}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { BlockIdentity, ParsedCall } from '../../types.js';
-import { attribute, elements, skipBlanks } from './elements.js';
+import { attribute, elements, skipBlanks, withoutStartOf } from './elements.js';
 
 /**
  * The invoke body shared by MiniMax-M2 (`<invoke name="N"><parameter name="K">V</parameter></invoke>`),
@@ -32,7 +32,7 @@ export function readInvokes(body: string, tags: InvokeTags, partial: boolean, cl
     const input: Record<string, unknown> = {};
     const call: ParsedCall = { input };
     if (name) call.toolName = name;
-    for (const parameter of elements(invoke.content, tags.parameter)) {
+    for (const parameter of parameters(invoke.content, tags.parameter)) {
       const key = parameter.opened ? attribute(parameter.attributes, 'name') : undefined;
       if (key === undefined) {
         if (partial || !parameter.opened) continue;
@@ -46,6 +46,43 @@ export function readInvokes(body: string, tags: InvokeTags, partial: boolean, cl
     if (!name) return problem(call, `<${tags.invoke}> has no name attribute`, body, invoke.start, offset);
     if (!invoke.closed && closed) return problem(call, `<${tags.invoke} name="${name}"> is not closed before the block ends`, body, invoke.start, offset);
     return call;
+  });
+}
+
+/** A parameter found by {@link parameters}. */
+interface Parameter {
+  readonly attributes: string;
+  readonly content: string;
+  readonly opened: boolean;
+  readonly closed: boolean;
+}
+
+/**
+ * The `<TAG …>V</TAG>` parameters of an invoke's content. A value runs to the LAST `</TAG>`
+ * before the next `<TAG` opening (or the invoke's end), so a value may hold its own closing tag
+ * (`This text contains </parameter> in it`, as SGLang's MiniMax test asks). Linear: each
+ * opening is found once, each segment searched once from its end.
+ */
+function parameters(text: string, tag: string): Parameter[] {
+  const open = `<${tag}`;
+  const close = `</${tag}>`;
+  const starts: number[] = [];
+  for (let at = text.indexOf(open); at >= 0; at = text.indexOf(open, at + open.length)) {
+    const next = text[at + open.length];
+    if (next === undefined || next === '>' || next === ' ' || next === '\t' || next === '\n' || next === '\r' || next === '/') starts.push(at);
+  }
+  return starts.map((start, i) => {
+    const end = starts[i + 1] ?? text.length;
+    const tagEnd = text.indexOf('>', start + open.length);
+    if (tagEnd < 0 || tagEnd >= end) return { attributes: text.slice(start + open.length, end), content: '', opened: false, closed: false };
+    const selfClosing = text[tagEnd - 1] === '/';
+    const attributes = text.slice(start + open.length, selfClosing ? tagEnd - 1 : tagEnd);
+    if (selfClosing) return { attributes, content: '', opened: true, closed: true };
+    // Searched within the segment only: a search from `end` back to the text's start would be quadratic.
+    const segment = text.slice(tagEnd + 1, end);
+    const last = segment.lastIndexOf(close);
+    if (last >= 0) return { attributes, content: segment.slice(0, last), opened: true, closed: true };
+    return { attributes, content: withoutStartOf(segment, close), opened: true, closed: false };
   });
 }
 
@@ -82,25 +119,30 @@ export function invokeFollows(invokeTag: string): (after: string) => boolean | u
   };
 }
 
-/** One call written as invoke XML: the tag names, and how each parameter's tag and value are written. */
+/**
+ * One call written as invoke XML, as the templates lay it out: `<INVOKE name="N">`, a line per
+ * parameter, `</INVOKE>` (no line break after it); `empty` stands where no parameter is (DSML's
+ * encoder leaves an empty line). `parameter` gives each value's text and extra attributes.
+ */
 export function writeInvoke(
   syntax: string,
   tags: Pick<InvokeTags, 'invoke' | 'parameter'>,
   toolName: string,
   input: unknown,
   parameter: (key: string, value: unknown) => { attributes?: string; text: string },
+  empty = '',
 ): string {
   if (toolName === '' || /["<>\n]/.test(toolName)) throw new Error(`${syntax} syntax: cannot write the tool name ${JSON.stringify(toolName)} in a name="…" attribute`);
   if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input)))
     throw new Error(`${syntax} syntax: the input must be an object of named parameters`);
-  let out = `<${tags.invoke} name="${toolName}">\n`;
+  const lines: string[] = [];
   for (const [key, value] of Object.entries((input ?? {}) as Record<string, unknown>)) {
     if (value === undefined) continue;
     if (key === '' || /["<>\n]/.test(key)) throw new Error(`${syntax} syntax: cannot write the parameter name ${JSON.stringify(key)} in a name="…" attribute`);
     const { attributes = '', text } = parameter(key, value);
     for (const closer of [`</${tags.parameter}>`, `</${tags.invoke}>`])
       if (text.includes(closer)) throw new Error(`${syntax} syntax: the value of ${key} contains ${closer}, which would end it early`);
-    out += `<${tags.parameter} name="${key}"${attributes}>${text}</${tags.parameter}>\n`;
+    lines.push(`<${tags.parameter} name="${key}"${attributes}>${text}</${tags.parameter}>`);
   }
-  return `${out}</${tags.invoke}>\n`;
+  return `<${tags.invoke} name="${toolName}">\n${lines.map((line) => `${line}\n`).join('') || empty}</${tags.invoke}>`;
 }

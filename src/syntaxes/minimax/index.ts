@@ -2,6 +2,7 @@ import type { FormatCall, SyntaxDescription, ToolSyntax } from '../../types.js';
 import { defineMarkedSyntax } from '../kit/define.js';
 import { invokeFollows, invokeIdentity, readInvokes, writeInvoke, type InvokeTags } from '../kit/invoke-body.js';
 import { plainJson, pythonJson } from '../kit/python-json.js';
+import { m3Follows, m3Identity, NS, readM3 } from './m3.js';
 
 const OPEN = '<minimax:tool_call>';
 const CLOSE = '</minimax:tool_call>';
@@ -39,13 +40,15 @@ function formatMiniMax(call: FormatCall): string {
     if (text.includes(CLOSE)) throw new Error(`minimax syntax: the value of ${key} contains ${CLOSE}, which would end the block early`);
     return { text };
   });
-  return `${OPEN}\n${invoke}${CLOSE}`;
+  return `${OPEN}\n${invoke}\n${CLOSE}`;
 }
 
 /**
  * `<minimax:tool_call><invoke name="N"><parameter name="K">V</parameter>…</invoke>…</minimax:tool_call>`:
  * the tool-call format of MiniMax-M2 (and M2.1, M2.5), anywhere outside code, several invokes
- * per block. The block opens only when `<invoke` follows its marker (blanks allowed). Values
+ * per block. MiniMax-M3's block is read too: every tag prefixed with the namespace token
+ * `]<]minimax[>[`, parameters as elements named after them, nested for objects, `<item>` for
+ * lists (see `readM3`); `format` and `describe` write M2's. The block opens only when `<invoke` follows its marker (blanks allowed). Values
  * are text, blanks around them dropped; with `tools` they are typed by the tool's schema
  * (`"5"` → 5 for an integer), without it they stay strings, as vLLM's parser keeps them. The
  * card is named once the first `<invoke name="…">` is read; values show as they stream.
@@ -53,13 +56,17 @@ function formatMiniMax(call: FormatCall): string {
 export function createMiniMaxSyntax(): ToolSyntax {
   return defineMarkedSyntax({
     name: 'minimax',
-    openers: [{ marker: OPEN, follows: invokeFollows('invoke'), close: CLOSE }],
-    read: ({ body, partial, closed, marker }) => readInvokes(body, tags, partial, closed, marker.length),
-    identity: (body) => invokeIdentity(body, 'invoke'),
+    openers: [
+      { marker: OPEN, follows: invokeFollows('invoke'), close: CLOSE },
+      { marker: `${NS}<tool_call>`, follows: m3Follows, close: `${NS}</tool_call>` },
+    ],
+    read: ({ body, partial, closed, marker, openerIndex }) =>
+      openerIndex === 0 ? readInvokes(body, tags, partial, closed, marker.length) : readM3(body, partial, closed),
+    identity: (body, opener) => (opener.marker === OPEN ? invokeIdentity(body, 'invoke') : m3Identity(body)),
     format: formatMiniMax,
     describe: description,
   });
 }
 
-/** The minimax syntax (MiniMax-M2). On by default. */
+/** The minimax syntax (MiniMax-M2 and M3). On by default. */
 export const miniMaxSyntax: ToolSyntax = /* @__PURE__ */ createMiniMaxSyntax();
