@@ -25,6 +25,7 @@ export interface DsmlSyntaxOptions {
 const tags: InvokeTags = {
   invoke: `${DSML}invoke`,
   parameter: `${DSML}parameter`,
+  jsonBody: true,
   value(text, attributes, partial) {
     const string = attribute(attributes, 'string');
     if (string === undefined || string === 'true') return text;

@@ -1,4 +1,6 @@
 import type { BlockIdentity, ParsedCall } from '../../types.js';
+import { parsePartialJson } from '../json/calls.js';
+import { parseJson } from '../shared/json.js';
 import { attribute, elements, skipBlanks, withoutStartOf } from './elements.js';
 
 /**
@@ -17,6 +19,11 @@ export interface InvokeTags {
    * `partial`: the value is still streaming (read it as far as it goes, never fail).
    */
   value(text: string, attributes: string, partial: boolean): unknown;
+  /**
+   * An invoke holding no parameter but a JSON object (`<invoke name="N">{"k": 1}</invoke>`) takes
+   * it as its arguments, as SGLang's DSML reader does. Repaired while it streams.
+   */
+  readonly jsonBody?: boolean;
 }
 
 /**
@@ -32,7 +39,18 @@ export function readInvokes(body: string, tags: InvokeTags, partial: boolean, cl
     const input: Record<string, unknown> = {};
     const call: ParsedCall = { input };
     if (name) call.toolName = name;
-    for (const parameter of parameters(invoke.content, tags.parameter)) {
+    const found = parameters(invoke.content, tags.parameter);
+    const json = tags.jsonBody && found.length === 0 ? invoke.content.trim() : '';
+    if (json.startsWith('{')) {
+      if (partial || !invoke.closed) call.input = parsePartialJson(json);
+      else {
+        const parsed = parseJson(json);
+        if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value))
+          return problem(call, `the JSON arguments of <${tags.invoke} name="${name ?? ''}"> are not a JSON object${parsed.ok ? '' : `: ${parsed.message}`}`, body, invoke.start, offset);
+        call.input = parsed.value;
+      }
+    }
+    for (const parameter of found) {
       const key = parameter.opened ? attribute(parameter.attributes, 'name') : undefined;
       if (key === undefined) {
         if (partial || !parameter.opened) continue;
