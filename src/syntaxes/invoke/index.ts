@@ -13,17 +13,21 @@ const CLOSE = '</function_calls>';
  * and objects in JSON, so a value that is a JSON object or array is read as one; a scalar stays
  * text (`02139`, `1.10` are strings as often as numbers) until a tool's schema types it.
  */
-const tags: InvokeTags = {
-  invoke: 'invoke',
-  parameter: 'parameter',
-  value(text, _attributes, partial) {
-    const value = trimLineBreaks(text);
-    const first = value.trimStart()[0];
-    if (partial || (first !== '{' && first !== '[')) return value;
-    const parsed = parseJson(value);
-    return parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? parsed.value : value;
-  },
-};
+function value(text: string, _attributes: string, partial: boolean): unknown {
+  const written = trimLineBreaks(text);
+  const first = written.trimStart()[0];
+  if (partial || (first !== '{' && first !== '[')) return written;
+  const parsed = parseJson(written);
+  return parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? parsed.value : written;
+}
+
+const tags: InvokeTags = { invoke: 'invoke', parameter: 'parameter', value };
+/** Muse Glimmer's namespaced variant (`<atem:function_calls><atem:invoke name="N"><atem:parameter name="K">`), as Ollama's parser reads it. */
+const atem: InvokeTags = { invoke: 'atem:invoke', parameter: 'atem:parameter', value };
+const variants = [
+  { marker: OPEN, close: CLOSE, tags },
+  { marker: '<atem:function_calls>', close: '</atem:function_calls>', tags: atem },
+];
 
 /** The rules, in the words of the prompt that teaches this format. */
 const description: SyntaxDescription = {
@@ -72,13 +76,15 @@ function formatInvoke(call: FormatCall): string {
  * `<invoke` follows the marker (blanks allowed): `<function_calls>` holding pythonic calls
  * (OLMo-3) is another format's. Values are text, one line break at each end dropped; a JSON
  * object or array value is parsed; with `tools` the values are typed by the tool's schema.
+ * Muse Glimmer's `atem:`-prefixed block (`<atem:function_calls><atem:invoke name="N">…`) is
+ * read too; `format` writes the unprefixed one.
  */
 export function createInvokeSyntax(): ToolSyntax {
   return defineMarkedSyntax({
     name: 'invoke',
-    openers: [{ marker: OPEN, follows: invokeFollows('invoke'), close: CLOSE }],
-    read: ({ body, partial, closed, marker }) => readInvokes(body, tags, partial, closed, marker.length),
-    identity: (body) => invokeIdentity(body, 'invoke'),
+    openers: variants.map(({ marker, close, tags }) => ({ marker, follows: invokeFollows(tags.invoke), close })),
+    read: ({ body, partial, closed, marker, openerIndex }) => readInvokes(body, variants[openerIndex]!.tags, partial, closed, marker.length),
+    identity: (body, opener) => invokeIdentity(body, (opener.marker === OPEN ? tags : atem).invoke),
     format: formatInvoke,
     describe: description,
   });
