@@ -58,7 +58,7 @@ export function readInvokes(body: string, tags: InvokeTags, partial: boolean, cl
       }
       if (!parameter.closed && closed && !partial)
         return problem(call, `<${tags.parameter} name="${key}"> is not closed before </${tags.invoke}>`, body, invoke.start, offset);
-      input[key] = tags.value(parameter.content, parameter.attributes, partial || !parameter.closed);
+      input[key] = tags.value(parameter.content, parameter.attributes, partial);
     }
     if (partial) return call;
     if (!name) return problem(call, `<${tags.invoke}> has no name attribute`, body, invoke.start, offset);
