@@ -10,7 +10,9 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { check } from './lib/stats.mjs';
+import { marginalCosts } from './syntax-cost.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const REACT = ['react', 'react-dom', 'react/*', 'react-dom/*'];
@@ -164,7 +166,48 @@ export async function runBundle() {
     const note = `the app: ${kB(sizes[id].gzip)} min + gzip`;
     figures.push(check(`bundle.${id}-yaml`, `yaml in the XML-only ${app} app (minified bytes)`, sizes[id].yaml, 'B', { op: '<=', value: 0 }, note));
   }
-  return { figures, tables: { bundle: rows } };
+  const syntaxRows = await syntaxMarginals(figures);
+  return { figures, tables: { bundle: rows, syntaxes: syntaxRows } };
+}
+
+/** Largest marginal cost of a syntax described over the kit (issue #21: a format is a short description). */
+const KIT_SYNTAX_GOAL = 1_500;
+
+/**
+ * Every syntax object the lite entry exports, with its marginal gzip over an app that already
+ * parses with hermes and carries the whole kit (bench/syntax-cost.mjs). Syntaxes described over
+ * the kit (their folder imports it) have a goal.
+ */
+async function syntaxMarginals(figures) {
+  const lite = readFileSync(join(root, 'src/lite/index.ts'), 'utf8');
+  const found = [...lite.matchAll(/export \{([^}]*)\} from '\.\.\/syntaxes\/([\w-]+)\/index\.js'/g)];
+  const syntaxes = found.flatMap(([, names, folder]) =>
+    names
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => /^[a-z]\w*Syntax$/.test(name))
+      .map((name) => ({ name, folder })),
+  );
+  const { rows } = await marginalCosts(syntaxes.map(({ name }) => name).filter((name) => name !== 'hermesSyntax'));
+  const table = [];
+  for (const row of rows) {
+    const { folder } = syntaxes.find(({ name }) => name === row.name);
+    const onKit = kitBased(folder);
+    const goal = onKit ? { op: '<=', value: KIT_SYNTAX_GOAL / 1000 } : undefined;
+    const figure = check(`bundle.syntax.${row.name}`, `\`${row.name}\` marginal over hermes + the kit: min + gzip`, row.gzip / 1000, 'kB', goal);
+    figures.push(figure);
+    table.push({ syntax: row.name, kit: onKit, gzip: row.gzip, goal, pass: figure.pass });
+  }
+  return table;
+}
+
+/** Whether a syntax folder's modules import the kit. */
+function kitBased(folder) {
+  try {
+    return readFileSync(join(root, 'src/syntaxes', folder, 'index.ts'), 'utf8').includes('/kit/');
+  } catch {
+    return false;
+  }
 }
 
 /** The bundle figures with a goal, one line each: what `--only=bundle` prints first. */

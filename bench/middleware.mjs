@@ -1,6 +1,7 @@
-// AI SDK middleware: `toolTranscriptMiddleware({ syntax: 'hermes' })` beside the peer package's
-// `hermesToolMiddleware` (@ai-sdk-tool/parser), on the same hermes transcripts, both wrapped by the
-// real `ai` 6 `wrapLanguageModel` around the same mock provider stream.
+// AI SDK middleware: `toolTranscriptMiddleware({ syntax })` beside the peer package's middleware for
+// the same format (@ai-sdk-tool/parser: `hermesToolMiddleware`, `qwen3CoderToolMiddleware`,
+// `morphXmlToolMiddleware`), on the same transcripts, both wrapped by the real `ai` 6
+// `wrapLanguageModel` around the same mock provider stream.
 //
 // - Correct calls under random splits: for each seeded transcript and each split of its text into
 //   provider deltas, the `tool-call` parts must be exactly the transcript's calls (names and
@@ -58,22 +59,64 @@ function text(rand, words) {
   return out;
 }
 
-/** A hermes transcript: prose and calls in the chat-template form, with the calls it holds. */
-export function hermesTranscript(seed, calls = 3) {
+/**
+ * A transcript of prose and `calls` calls written by `write` (one call's text), with the calls it
+ * holds. `plain` leaves out the words that mean markup in an XML value (`<b>`, `&amp;`): the XML
+ * formats write values raw, and a peer may read them as markup.
+ */
+function transcript(seed, calls, write, plain = false) {
   const rand = random(seed);
+  const words = (count) => (plain ? text(rand, count).replaceAll('<b>', 'b').replaceAll('&amp;', 'and') : text(rand, count));
   const expected = [];
-  let out = `${text(rand, 12)}.\n\n`;
+  let out = `${words(12)}.\n\n`;
   for (let i = 0; i < calls; i++) {
     const call =
       rand() < 0.5
-        ? { name: 'write_file', arguments: { path: `src/${text(rand, 1).replace(/\W/g, '') || 'f'}.ts`, content: `${text(rand, 30)}\n${text(rand, 20)}\n` } }
-        : { name: 'search', arguments: { query: text(rand, 4), limit: Math.floor(rand() * 100), tags: [text(rand, 1), text(rand, 1)] } };
+        ? { name: 'write_file', arguments: { path: `src/${text(rand, 1).replace(/\W/g, '') || 'f'}.ts`, content: `${words(30)}\n${words(20)}\n` } }
+        : { name: 'search', arguments: { query: words(4), limit: Math.floor(rand() * 100), tags: [words(1), words(1)] } };
     expected.push(call);
-    out += `<tool_call>\n${JSON.stringify(call)}\n</tool_call>\n`;
-    if (rand() < 0.7) out += `${text(rand, 8)}\n\n`;
+    out += `${write(call)}\n`;
+    if (rand() < 0.7) out += `${words(8)}\n\n`;
   }
   return { text: out, expected };
 }
+
+/** A hermes transcript: calls in the chat-template form. */
+export function hermesTranscript(seed, calls = 3) {
+  return transcript(seed, calls, (call) => `<tool_call>\n${JSON.stringify(call)}\n</tool_call>`);
+}
+
+/** A Qwen3-Coder transcript: calls as its chat template writes them (strings raw, other values as JSON). */
+export function qwen3CoderTranscript(seed, calls = 3) {
+  const value = (v) => (typeof v === 'string' ? v : JSON.stringify(v));
+  return transcript(
+    seed,
+    calls,
+    (call) =>
+      `<tool_call>\n<function=${call.name}>\n${Object.entries(call.arguments)
+        .map(([key, v]) => `<parameter=${key}>\n${value(v)}\n</parameter>\n`)
+        .join('')}</function>\n</tool_call>`,
+    true,
+  );
+}
+
+/** A tool-name XML transcript (morph-XML, Cline-style): an element per call, a child per parameter, a list as repeated children. */
+export function toolTagsTranscript(seed, calls = 3) {
+  const child = (key, v) => (Array.isArray(v) ? v.map((item) => child(key, item)).join('') : `<${key}>${v}</${key}>\n`);
+  return transcript(
+    seed,
+    calls,
+    (call) => `<${call.name}>\n${Object.entries(call.arguments).map(([key, v]) => child(key, v)).join('')}</${call.name}>`,
+    true,
+  );
+}
+
+/** The formats compared: our syntax, the peer's middleware for it, and a transcript writer. */
+const FORMATS = [
+  { id: 'hermes', syntax: 'hermes', peer: 'hermesToolMiddleware', transcript: hermesTranscript },
+  { id: 'qwen3coder', syntax: 'qwen3coder', peer: 'qwen3CoderToolMiddleware', transcript: qwen3CoderTranscript },
+  { id: 'tooltags', syntax: 'tooltags', peer: 'morphXmlToolMiddleware', transcript: toolTagsTranscript },
+];
 
 /** Cuts `value` at random places: pieces of 1 to 24 code units. */
 function randomSplit(value, seed) {
@@ -128,7 +171,7 @@ export async function runMiddleware({ quick = false, log = () => {} } = {}) {
   log('middleware: build src/ai/index.ts → bench/.cache/ai.mjs');
   await bundleForNode('ai/index.ts', join(CACHE, 'ai.mjs'));
   const { toolTranscriptMiddleware } = await import(`${join(CACHE, 'ai.mjs')}?${Date.now()}`);
-  const { hermesToolMiddleware } = await import('@ai-sdk-tool/parser');
+  const peers = await import('@ai-sdk-tool/parser');
   const { wrapLanguageModel } = await import('ai');
   const { MockLanguageModelV3 } = await import('ai/test');
 
@@ -147,16 +190,12 @@ export async function runMiddleware({ quick = false, log = () => {} } = {}) {
       }),
     }),
   });
-  const wrapped = {
-    ours: wrapLanguageModel({ model, middleware: toolTranscriptMiddleware({ syntax: 'hermes' }) }),
-    peer: wrapLanguageModel({ model, middleware: hermesToolMiddleware }),
-  };
   const params = { prompt: [{ role: 'user', content: [{ type: 'text', text: 'go' }] }], tools: TOOLS };
 
-  /** Streams `input` in `split` through one middleware and collects what came out. */
-  async function observe(which, split) {
+  /** Streams a split text through one wrapped model and collects what came out. */
+  async function observe(wrapped, split) {
     pieces = split;
-    const { stream } = await wrapped[which].doStream(structuredClone(params));
+    const { stream } = await wrapped.doStream(structuredClone(params));
     const result = { text: '', calls: [], deltasBeforeCall: [], finish: undefined };
     const deltas = new Map();
     for await (const part of stream) {
@@ -173,106 +212,109 @@ export async function runMiddleware({ quick = false, log = () => {} } = {}) {
     result.calls.length === expected.length &&
     result.calls.every((call, i) => call.name === expected[i].name && parses(call.input) && isDeepStrictEqual(JSON.parse(call.input), expected[i].arguments));
 
-  // 1. Correct calls under random splits, and partial input.
-  const TRANSCRIPTS = quick ? 20 : 60;
-  const SPLITS = quick ? 5 : 10;
-  log(`middleware: correctness, ${TRANSCRIPTS} transcripts × (whole + ${SPLITS} random splits + 1-unit deltas)`);
-  const score = { ours: { right: 0, streams: 0, deltas: [] }, peer: { right: 0, streams: 0, deltas: [] } };
-  for (let t = 0; t < TRANSCRIPTS; t++) {
-    const { text: input, expected } = hermesTranscript(1000 + t, 1 + (t % 4));
-    const splits = [[input], input.split(''), ...Array.from({ length: SPLITS }, (_, s) => randomSplit(input, t * 100 + s))];
-    for (const split of splits) {
-      for (const which of ['ours', 'peer']) {
-        const result = await observe(which, split);
-        score[which].streams++;
-        if (correct(result, expected)) score[which].right++;
-        if (split.length > 1) score[which].deltas.push(...result.deltasBeforeCall);
+  const formats = [];
+  for (const format of FORMATS) {
+    const wrapped = {
+      ours: wrapLanguageModel({ model, middleware: toolTranscriptMiddleware({ syntax: format.syntax }) }),
+      peer: wrapLanguageModel({ model, middleware: peers[format.peer] }),
+    };
+    // 1. Correct calls under random splits, and partial input.
+    const TRANSCRIPTS = quick ? 10 : format.id === 'hermes' ? 60 : 30;
+    const SPLITS = quick ? 5 : 10;
+    log(`middleware: ${format.id}, correctness, ${TRANSCRIPTS} transcripts × (whole + ${SPLITS} random splits + 1-unit deltas)`);
+    const score = { ours: { right: 0, streams: 0, deltas: [] }, peer: { right: 0, streams: 0, deltas: [] } };
+    for (let t = 0; t < TRANSCRIPTS; t++) {
+      const { text: input, expected } = format.transcript(1000 + t, 1 + (t % 4));
+      const splits = [[input], input.split(''), ...Array.from({ length: SPLITS }, (_, s) => randomSplit(input, t * 100 + s))];
+      for (const split of splits) {
+        for (const which of ['ours', 'peer']) {
+          const result = await observe(wrapped[which], split);
+          score[which].streams++;
+          if (correct(result, expected)) score[which].right++;
+          if (split.length > 1) score[which].deltas.push(...result.deltasBeforeCall);
+        }
       }
     }
-  }
 
-  // 2. Time per stream, side by side (a 3-call transcript at 16-char deltas, and a 12-call one).
-  log('middleware: time per stream');
-  const timeRows = [];
-  for (const [label, calls, size] of [
-    ['3 calls, 16-char deltas', 3, 16],
-    ['12 calls, 16-char deltas', 12, 16],
-    ['12 calls, 1-char deltas', 12, 1],
-  ]) {
-    const { text: input } = hermesTranscript(7, calls);
-    const split = [];
-    for (let i = 0; i < input.length; i += size) split.push(input.slice(i, i + size));
-    const run = (which) => async () => {
-      await observe(which, split);
-    };
-    // The stream is async: time a batch of streams per sample.
-    const BATCH = size === 1 ? 4 : 20;
-    const timed = (which) => async () => {
-      const start = now();
-      for (let i = 0; i < BATCH; i++) await run(which)();
-      return (now() - start) / BATCH;
-    };
-    const warmEnd = now() + (quick ? 300 : 1000);
-    while (now() < warmEnd) {
-      await run('ours')();
-      await run('peer')();
+    // 2. Time per stream, side by side, and throughput.
+    log(`middleware: ${format.id}, time per stream`);
+    const timeRows = [];
+    for (const [label, calls, size] of [
+      ['3 calls, 16-char deltas', 3, 16],
+      ['12 calls, 16-char deltas', 12, 16],
+      ['12 calls, 1-char deltas', 12, 1],
+    ]) {
+      const { text: input } = format.transcript(7, calls);
+      const split = [];
+      for (let i = 0; i < input.length; i += size) split.push(input.slice(i, i + size));
+      const run = (which) => observe(wrapped[which], split);
+      // The stream is async: time a batch of streams per sample.
+      const BATCH = size === 1 ? 4 : 20;
+      const timed = async (which) => {
+        const start = now();
+        for (let i = 0; i < BATCH; i++) await run(which);
+        return (now() - start) / BATCH;
+      };
+      const warmEnd = now() + (quick ? 300 : 1000);
+      while (now() < warmEnd) {
+        await run('ours');
+        await run('peer');
+      }
+      const samples = { ours: [], peer: [] };
+      const ROUNDS = quick ? 5 : 11;
+      for (let r = 0; r < ROUNDS; r++) {
+        for (const which of r % 2 ? ['peer', 'ours'] : ['ours', 'peer']) samples[which].push(await timed(which));
+      }
+      timeRows.push({ label, size: input.length, ours: median(samples.ours), peer: median(samples.peer), ratio: pairedRatio(samples.ours, samples.peer) });
     }
-    const samples = { ours: [], peer: [] };
-    const ROUNDS = quick ? 5 : 11;
-    for (let r = 0; r < ROUNDS; r++) {
-      for (const which of r % 2 ? ['peer', 'ours'] : ['ours', 'peer']) samples[which].push(await timed(which)());
-    }
-    timeRows.push({
-      label,
-      size: input.length,
-      ours: median(samples.ours),
-      peer: median(samples.peer),
-      ratio: pairedRatio(samples.ours, samples.peer),
-    });
-  }
 
-  // 3. Pitfalls, both middlewares, whole and unit by unit.
-  const pitfallRows = [];
-  for (const pitfall of PITFALLS) {
-    const row = { name: pitfall.name, want: pitfall.want };
-    for (const which of ['ours', 'peer']) {
-      const whole = await observe(which, [pitfall.text]);
-      const units = await observe(which, pitfall.text.split(''));
-      row[which] = { ok: pitfall.ok(whole, pitfall.text) && pitfall.ok(units, pitfall.text), calls: whole.calls.length, finish: whole.finish };
+    // 3. Pitfalls (the hermes ones), both middlewares, whole and unit by unit.
+    const pitfallRows = [];
+    for (const pitfall of format.id === 'hermes' ? PITFALLS : []) {
+      const row = { name: pitfall.name, want: pitfall.want };
+      for (const which of ['ours', 'peer']) {
+        const whole = await observe(wrapped[which], [pitfall.text]);
+        const units = await observe(wrapped[which], pitfall.text.split(''));
+        row[which] = { ok: pitfall.ok(whole, pitfall.text) && pitfall.ok(units, pitfall.text), calls: whole.calls.length, finish: whole.finish };
+      }
+      pitfallRows.push(row);
     }
-    pitfallRows.push(row);
+    formats.push({ format, score, timeRows, pitfallRows, TRANSCRIPTS, SPLITS });
   }
 
   const share = (s) => s.right / s.streams;
-  const figures = [
-    check('middleware.correct.ours', 'middleware: hermes streams with exactly the right calls, ours', share(score.ours) * 100, '%', { op: '>=', value: 100 }),
-    check('middleware.correct.peer', 'middleware: hermes streams with exactly the right calls, @ai-sdk-tool/parser', share(score.peer) * 100, '%'),
-    ...timeRows.map((row) => check(`middleware.time.${row.label}`, `middleware: time per stream ours ÷ peer, ${row.label}`, row.ratio, '×')),
-  ];
-  const tables = { correctness: { transcripts: TRANSCRIPTS, splits: SPLITS, score }, time: timeRows, pitfalls: pitfallRows };
-  return { figures, tables, markdown: renderMiddleware({ score, timeRows, pitfallRows, TRANSCRIPTS, SPLITS }) };
+  const figures = formats.flatMap(({ format, score, timeRows }) => [
+    check(`middleware.${format.id}.correct.ours`, `middleware: ${format.id} streams with exactly the right calls, ours`, share(score.ours) * 100, '%', { op: '>=', value: 100 }),
+    check(`middleware.${format.id}.correct.peer`, `middleware: ${format.id} streams with exactly the right calls, @ai-sdk-tool/parser`, share(score.peer) * 100, '%'),
+    ...timeRows.map((row) => check(`middleware.${format.id}.time.${row.label}`, `middleware: ${format.id} time per stream ours ÷ peer, ${row.label}`, row.ratio, '×')),
+  ]);
+  const tables = Object.fromEntries(
+    formats.map(({ format, score, timeRows, pitfallRows, TRANSCRIPTS, SPLITS }) => [format.id, { correctness: { transcripts: TRANSCRIPTS, splits: SPLITS, score }, time: timeRows, pitfalls: pitfallRows }]),
+  );
+  return { figures, tables, markdown: formats.map(renderMiddleware).join('\n') };
 }
 
-function renderMiddleware({ score, timeRows, pitfallRows, TRANSCRIPTS, SPLITS }) {
+function renderMiddleware({ format, score, timeRows, pitfallRows, TRANSCRIPTS, SPLITS }) {
   const row = (cells) => `| ${cells.join(' | ')} |`;
   const head = (cells) => [row(cells), row(cells.map(() => '---'))];
   const pct = (s) => `${s.right} / ${s.streams} (${fmt((100 * s.right) / s.streams, 1)} %)`;
   const perCall = (s) => (s.deltas.length ? fmt(median(s.deltas), 1) : '—');
+  const words = format.id === 'hermes' ? 'quotes, backslashes, tabs, emoji, `<b>`, `&amp;`' : 'quotes, backslashes, tabs, emoji';
   return [
-    '## AI SDK middleware: `toolTranscriptMiddleware({ syntax: \'hermes\' })` beside `@ai-sdk-tool/parser`\'s `hermesToolMiddleware`',
+    `## AI SDK middleware, ${format.id}: \`toolTranscriptMiddleware({ syntax: '${format.syntax}' })\` beside \`@ai-sdk-tool/parser\`'s \`${format.peer}\``,
     '',
-    `Both wrapped by \`ai\` 6's \`wrapLanguageModel\` around the same mock stream; ${TRANSCRIPTS} seeded hermes transcripts (1–4 calls, strings with quotes, backslashes, tabs, emoji, \`<b>\`, \`&amp;\`), each streamed whole, one unit at a time and at ${SPLITS} random splits (1–24 units).`,
+    `Both wrapped by \`ai\` 6's \`wrapLanguageModel\` around the same mock stream; ${TRANSCRIPTS} seeded ${format.id} transcripts (1–4 calls, strings with ${words}), each streamed whole, one unit at a time and at ${SPLITS} random splits (1–24 units).`,
     '',
     ...head(['', 'ours', '@ai-sdk-tool/parser']),
     row(['streams whose `tool-call`s are exactly the calls written', pct(score.ours), pct(score.peer)]),
     row(['median `tool-input-delta`s per call before its `tool-call` (split streams)', perCall(score.ours), perCall(score.peer)]),
     '',
-    ...head(['time per stream', 'transcript', 'ours', 'peer', 'ours ÷ peer']),
-    ...timeRows.map((r) => row([r.label, `${fmt(r.size / 1000, 1)} KB`, `${fmt(r.ours)} ms`, `${fmt(r.peer)} ms`, `${fmt(r.ratio)}×`])),
+    ...head(['time per stream', 'transcript', 'ours', 'peer', 'ours ÷ peer', 'throughput ours / peer']),
+    ...timeRows.map((r) => row([r.label, `${fmt(r.size / 1000, 1)} KB`, `${fmt(r.ours)} ms`, `${fmt(r.peer)} ms`, `${fmt(r.ratio)}×`, `${fmt(r.size / 1000 / r.ours)} / ${fmt(r.size / 1000 / r.peer)} KB/ms`])),
     '',
-    ...head(['pitfall (whole and unit by unit)', 'should give', 'ours', 'peer']),
-    ...pitfallRows.map((r) => row([r.name, r.want, verdict(r.ours), verdict(r.peer)])),
-    '',
+    ...(pitfallRows.length
+      ? [...head(['pitfall (whole and unit by unit)', 'should give', 'ours', 'peer']), ...pitfallRows.map((r) => row([r.name, r.want, verdict(r.ours), verdict(r.peer)])), '']
+      : []),
   ].join('\n');
 }
 

@@ -191,6 +191,18 @@ export function renderMarkdown({ meta, parts }) {
       ),
       '',
     );
+    const syntaxes = parts.bundle.tables.syntaxes ?? [];
+    if (syntaxes.length > 0) {
+      out.push(
+        '### Each syntax object: its marginal cost over an app that parses with hermes and carries the whole kit (`bench/syntax-cost.mjs`)',
+        '',
+        table(
+          ['syntax', 'described over the kit', 'marginal min + gzip', 'goal'],
+          syntaxes.map((r) => [`\`${r.syntax}\``, r.kit ? 'yes' : 'no (hand-written)', `${fmt(r.gzip / 1000, 2)} kB`, goalCell(r)]),
+        ),
+        '',
+      );
+    }
   }
   if (parts.middleware?.markdown) out.push(parts.middleware.markdown);
   return `${out.join('\n')}\n`;

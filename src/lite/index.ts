@@ -35,3 +35,18 @@ export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from
 export { createMiniMaxSyntax, miniMaxSyntax } from '../syntaxes/minimax/index.js';
 export { createDsmlSyntax, dsmlSyntax, type DsmlSyntaxOptions } from '../syntaxes/dsml/index.js';
 export { createInvokeSyntax, invokeSyntax } from '../syntaxes/invoke/index.js';
+export {
+  defineMarkedSyntax,
+  closeAt,
+  jsonValueEnd,
+  elements,
+  attribute,
+  trimLineBreaks,
+  startsWithLiteral,
+  type MarkedSyntaxSpec,
+  type MarkedOpener,
+  type MarkedBlock,
+  type EndReader,
+  type EndReaderFactory,
+  type Element,
+} from '../syntaxes/kit/index.js';

@@ -29,6 +29,9 @@ const SYNTAX_OBJECTS = [
   'xmlSyntax',
 ];
 
+/** The syntax kit: what a format described over it is written with (README "Write your own syntax"). */
+const KIT = ['attribute', 'closeAt', 'defineMarkedSyntax', 'elements', 'jsonValueEnd', 'startsWithLiteral', 'trimLineBreaks'];
+
 const PARSER = ['createChunkEncoder', 'createStreamChunks', 'createTranscriptEventParser', 'createTranscriptParser', 'parseTranscript', 'transcriptTransform'];
 
 const REACT = [
@@ -76,6 +79,7 @@ describe('entry points', () => {
     expect(Object.keys(core).sort()).toEqual(
       [
         ...SYNTAX_OBJECTS,
+        ...KIT,
         ...PARSER,
         'GENERIC_RULES',
         'NO_OUTPUT',
@@ -99,7 +103,7 @@ describe('entry points', () => {
   });
 
   it('tool-transcript/lite: the parser over syntax objects, and no names or defaults', () => {
-    expect(Object.keys(lite).sort()).toEqual([...SYNTAX_OBJECTS, ...PARSER, 'TOOL_STATES', 'TOOL_STATE_LABELS'].sort());
+    expect(Object.keys(lite).sort()).toEqual([...SYNTAX_OBJECTS, ...KIT, ...PARSER, 'TOOL_STATES', 'TOOL_STATE_LABELS'].sort());
   });
 
   it('tool-transcript/store', () => {

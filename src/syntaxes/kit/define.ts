@@ -97,7 +97,9 @@ const SMALL_BODY = 512;
 
 /** The {@link ToolSyntax} a {@link MarkedSyntaxSpec} describes. */
 export function defineMarkedSyntax(spec: MarkedSyntaxSpec): ToolSyntax {
-  if (spec.openers.length === 0) throw new Error(`tool-transcript kit: syntax ${spec.name} needs at least one opener`);
+  if (spec.openers.length === 0 || spec.openers.length > MAX_OPENERS) {
+    throw new Error(`tool-transcript kit: syntax ${spec.name} needs 1 to ${MAX_OPENERS} openers, not ${spec.openers.length}`);
+  }
   const openers = spec.openers.map((opener) => {
     if (opener.marker === '') throw new Error(`tool-transcript kit: syntax ${spec.name} has an empty opener marker`);
     return { opener, marker: opener.ignoreCase ? asciiLower(opener.marker) : opener.marker, end: endFactory(opener) };
@@ -132,23 +134,30 @@ function endFactory(opener: MarkedOpener): EndReaderFactory | undefined {
   return closeAt(close, { ignoreCase: opener.ignoreCase === true });
 }
 
-/** One opener still possible: how much of its marker matched, then the units after it. */
+/** An opener whose marker matched whole: the units after it, for its `follows` to decide on. */
 interface Branch {
   readonly index: number;
-  matched: number;
-  after: string | undefined;
+  after: string;
 }
 
+/** Openers read side by side as a bit set: at most this many per syntax. */
+const MAX_OPENERS = 30;
+
 /**
- * Reads the openers of a marked syntax side by side, one unit at a time: each branch matches its
- * marker, then lets its `follows` decide. The first to open wins. A rejected candidate is
- * rescanned from its second unit when it failed inside a marker, else from the end of the
- * shortest marker that matched (its units cannot start another block): at most the lookahead
- * is read twice.
+ * Reads the openers of a marked syntax side by side, one unit at a time. While markers are being
+ * matched every live one has matched the same units, so they are a bit set and a position (the
+ * usual candidate — a `<` in prose — is refused at its second unit without an allocation); an
+ * opener whose marker matched whole becomes a branch that lets its `follows` decide. The first
+ * to open wins. A refused candidate is rescanned from its second unit when it failed inside a
+ * marker, else from the end of the shortest marker that matched (its units cannot start another
+ * block): at most the lookahead is read twice.
  */
 class MarkedOpenerReader implements OpenerReader {
-  private branches: Branch[];
+  /** Openers whose marker is still being matched. */
+  private matching: number;
+  /** Units read so far. */
   private held = '';
+  private branches: Branch[] | undefined;
   private rejectAt = Number.POSITIVE_INFINITY;
 
   constructor(
@@ -156,45 +165,54 @@ class MarkedOpenerReader implements OpenerReader {
     private readonly openers: readonly CompiledOpener[],
     private readonly work: WorkMeter | undefined,
   ) {
-    this.branches = openers.map((_, index) => ({ index, matched: 0, after: undefined }));
+    this.matching = (1 << openers.length) - 1;
   }
 
   push(unit: string): OpenerVerdict {
+    const position = this.held.length;
     this.held += unit;
-    let live = 0;
     const branches = this.branches;
-    for (const branch of branches) {
-      const verdict = this.step(branch, unit);
-      if (verdict === true) return this.open(branch);
-      if (verdict === undefined) branches[live++] = branch;
+    if (branches !== undefined) {
+      let live = 0;
+      for (const branch of branches) {
+        const verdict = this.decide(branch, unit);
+        if (verdict === true) return this.open(branch.index, branch.after);
+        if (verdict === undefined) branches[live++] = branch;
+      }
+      branches.length = live;
     }
-    branches.length = live;
-    return live === 0 ? this.rejection() : undefined;
+    let matching = this.matching;
+    if (matching !== 0) {
+      let lower: string | undefined;
+      const openers = this.openers;
+      for (let index = 0; index < openers.length; index++) {
+        const bit = 1 << index;
+        if ((matching & bit) === 0) continue;
+        const { opener, marker } = openers[index]!;
+        const got = opener.ignoreCase ? (lower ??= asciiLower(unit)) : unit;
+        if (got !== marker[position]) {
+          matching &= ~bit;
+          this.rejectAt = 1;
+        } else if (position + 1 === marker.length) {
+          matching &= ~bit;
+          if (opener.follows === undefined) return this.open(index, '');
+          (this.branches ??= []).push({ index, after: '' });
+        }
+      }
+      this.matching = matching;
+    }
+    return matching === 0 && (this.branches === undefined || this.branches.length === 0) ? this.rejection() : undefined;
   }
 
   end(): OpenerVerdict {
-    // A marker complete with nothing after it to decide on: a block cut off at its opener opens
-    // when its `follows` would not refuse an empty rest (none given).
-    for (const branch of this.branches) {
-      const { opener, marker } = this.openers[branch.index]!;
-      if (branch.after !== undefined && branch.matched === marker.length && opener.follows === undefined) return this.open(branch);
-      this.refused(branch);
-    }
+    // Cut off right after a marker whose `follows` would have to decide on nothing: text.
+    for (const branch of this.branches ?? []) this.refused(branch);
     return this.rejection();
   }
 
   /** `true`: open; `false`: this branch is out; `undefined`: read on. */
-  private step(branch: Branch, unit: string): boolean | undefined {
-    const { opener, marker } = this.openers[branch.index]!;
-    if (branch.after === undefined) {
-      const expected = marker[branch.matched]!;
-      const got = opener.ignoreCase ? asciiLower(unit) : unit;
-      if (got !== expected) return this.refused(branch);
-      branch.matched++;
-      if (branch.matched < marker.length) return undefined;
-      branch.after = '';
-      return opener.follows === undefined ? true : undefined;
-    }
+  private decide(branch: Branch, unit: string): boolean | undefined {
+    const { opener } = this.openers[branch.index]!;
     branch.after += unit;
     const verdict = opener.follows!(branch.after);
     if (verdict === undefined && branch.after.length >= (opener.lookahead ?? 64)) return this.refused(branch);
@@ -202,7 +220,7 @@ class MarkedOpenerReader implements OpenerReader {
   }
 
   private refused(branch: Branch): false {
-    this.rejectAt = Math.min(this.rejectAt, branch.after === undefined ? 1 : this.openers[branch.index]!.marker.length);
+    this.rejectAt = Math.min(this.rejectAt, this.openers[branch.index]!.marker.length);
     return false;
   }
 
@@ -210,11 +228,10 @@ class MarkedOpenerReader implements OpenerReader {
     return Number.isFinite(this.rejectAt) ? this.rejectAt : 1;
   }
 
-  private open(branch: Branch): OpenerVerdict {
-    const compiled = this.openers[branch.index]!;
-    const after = branch.after ?? '';
+  private open(index: number, after: string): OpenerVerdict {
+    const compiled = this.openers[index]!;
     const marker = this.held.slice(0, this.held.length - after.length);
-    const block = new MarkedBlockReader(this.spec, compiled, branch.index, marker, this.work);
+    const block = new MarkedBlockReader(this.spec, compiled, index, marker, this.work);
     if (after === '') return { block };
     const end = block.read(after, 0, after.length);
     // The units after the marker are the opener's text (the stream sends the opener first).
