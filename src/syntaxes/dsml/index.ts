@@ -48,9 +48,12 @@ export function createDsmlSyntax(options: DsmlSyntaxOptions = {}): ToolSyntax {
   const block = options.block ?? 'function_calls';
   const open = `<${DSML}${block}>`;
   const close = `</${DSML}${block}>`;
+  // DeepSeek's template words; the skeleton is fenced so the prompt itself holds no call.
   const description: SyntaxDescription = {
     rules: [
-      `You can invoke functions by writing a "${open}" block like the following as part of your reply to the user:`,
+      `Write each tool call in a "${open}" block. You can invoke functions by writing a "${open}" block like the following as part of your reply to the user:`,
+      '',
+      '```xml',
       open,
       `<${DSML}invoke name="$FUNCTION_NAME">`,
       `<${DSML}parameter name="$PARAMETER_NAME" string="true|false">$PARAMETER_VALUE</${DSML}parameter>`,
@@ -60,6 +63,7 @@ export function createDsmlSyntax(options: DsmlSyntaxOptions = {}): ToolSyntax {
       '...',
       `</${DSML}invoke>`,
       close,
+      '```',
       '',
       'String and scalar parameters should be specified as is without any escaping or quotes, while lists and objects should use JSON format. The "string" attribute should be set to "true" for string type parameters and "false" for other types (numbers, booleans, arrays, objects).',
     ].join('\n'),

@@ -2,7 +2,7 @@ import type { FormatCall, SyntaxDescription, ToolSyntax } from '../../types.js';
 import { parseJson } from '../shared/json.js';
 import { defineMarkedSyntax } from '../kit/define.js';
 import { trimLineBreaks } from '../kit/elements.js';
-import { invokeFollows, invokeIdentity, readInvokes, writeInvoke, type InvokeTags } from '../kit/invoke-body.js';
+import { invokeFollows, invokeIdentity, keepLineBreaks, readInvokes, writeInvoke, type InvokeTags } from '../kit/invoke-body.js';
 import { plainJson, pythonJson } from '../kit/python-json.js';
 
 const OPEN = '<function_calls>';
@@ -29,10 +29,12 @@ const variants = [
   { marker: '<atem:function_calls>', close: '</atem:function_calls>', tags: atem },
 ];
 
-/** The rules, in the words of the prompt that teaches this format. */
+/** The rules, in the words of the prompt that teaches this format; the skeleton is fenced so the prompt itself holds no call. */
 const description: SyntaxDescription = {
   rules: [
-    `You can invoke functions by writing a "${OPEN}" block like the following as part of your reply to the user:`,
+    `Write each tool call in a "${OPEN}" block. You can invoke functions by writing a "${OPEN}" block like the following as part of your reply to the user:`,
+    '',
+    '```xml',
     OPEN,
     '<invoke name="$FUNCTION_NAME">',
     '<parameter name="$PARAMETER_NAME">$PARAMETER_VALUE</parameter>',
@@ -42,6 +44,7 @@ const description: SyntaxDescription = {
     '...',
     '</invoke>',
     CLOSE,
+    '```',
     '',
     'String and scalar parameters should be specified as is, while lists and objects should use JSON format.',
   ].join('\n'),
@@ -59,11 +62,7 @@ function formatInvoke(call: FormatCall): string {
     if (text.includes(CLOSE)) throw new Error(`invoke syntax: the value of ${key} contains ${CLOSE}, which would end the block early`);
     if (typeof value === 'string' && typeof tags.value(text, '', false) !== 'string')
       throw new Error(`invoke syntax: the string value of ${key} is JSON text and would read back as ${value.trimStart()[0] === '[' ? 'a list' : 'an object'}`);
-    // One line break at each end is dropped on reading: a string that begins or ends with one gets another.
-    if (typeof value === 'string' && /^\r?\n|\n$/.test(value)) {
-      if (value.endsWith('\r')) throw new Error(`invoke syntax: the value of ${key} ends with a carriage return, which cannot be read back`);
-      return { text: `\n${text}\n` };
-    }
+    if (typeof value === 'string') return { text: keepLineBreaks('invoke', key, text) };
     return { text };
   });
   return `${OPEN}\n${invoke}\n${CLOSE}`;

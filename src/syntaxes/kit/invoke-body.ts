@@ -164,3 +164,15 @@ export function writeInvoke(
   }
   return `<${tags.invoke} name="${toolName}">\n${lines.map((line) => `${line}\n`).join('') || empty}</${tags.invoke}>`;
 }
+
+/**
+ * A string value's text for a format whose reader drops one line break at each end of a value
+ * ({@link trimLineBreaks}): one that begins or ends with a line break gets one more on each side,
+ * so it reads back as it was. Throws (naming `syntax` and `key`) for one ending in a carriage
+ * return, which the added break would join.
+ */
+export function keepLineBreaks(syntax: string, key: string, value: string): string {
+  if (!/^\r?\n|\n$|\r$/.test(value)) return value;
+  if (value.endsWith('\r')) throw new Error(`${syntax} syntax: the value of ${key} ends with a carriage return, which cannot be read back`);
+  return `\n${value}\n`;
+}

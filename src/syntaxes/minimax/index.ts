@@ -1,20 +1,29 @@
 import type { FormatCall, SyntaxDescription, ToolSyntax } from '../../types.js';
 import { defineMarkedSyntax } from '../kit/define.js';
-import { invokeFollows, invokeIdentity, readInvokes, writeInvoke, type InvokeTags } from '../kit/invoke-body.js';
+import { trimLineBreaks } from '../kit/elements.js';
+import { invokeFollows, invokeIdentity, keepLineBreaks, readInvokes, writeInvoke, type InvokeTags } from '../kit/invoke-body.js';
 import { plainJson, pythonJson } from '../kit/python-json.js';
 import { m3Follows, m3Identity, NS, readM3 } from './m3.js';
 
 const OPEN = '<minimax:tool_call>';
 const CLOSE = '</minimax:tool_call>';
 
-/** MiniMax-M2's tags; a value is its text without surrounding blanks (vLLM strips it), typed later by the tool's schema. */
-const tags: InvokeTags = { invoke: 'invoke', parameter: 'parameter', value: (text) => text.trim() };
+/**
+ * MiniMax-M2's tags. A value is its text without one line break at each end (how a value laid
+ * out on its own lines reads; vLLM strips every surrounding blank, which no ported case tells
+ * apart), typed later by the tool's schema.
+ */
+const tags: InvokeTags = { invoke: 'invoke', parameter: 'parameter', value: (text) => trimLineBreaks(text) };
 
-/** The rules, in the words of MiniMax-M2's chat template. */
+/**
+ * The rules, in the words of MiniMax-M2's chat template. Its skeleton call is fenced, so the
+ * prompt itself holds no call (code is not a call) besides the tools' examples.
+ */
 const description: SyntaxDescription = {
   rules: [
-    'When making tool calls, use XML format to invoke tools and pass parameters:',
+    `Write each tool call in a ${OPEN} block. When making tool calls, use XML format to invoke tools and pass parameters:`,
     '',
+    '```xml',
     OPEN,
     '<invoke name="tool-name-1">',
     '<parameter name="param-key-1">param-value-1</parameter>',
@@ -22,8 +31,10 @@ const description: SyntaxDescription = {
     '...',
     '</invoke>',
     CLOSE,
+    '```',
     '',
-    '- Several calls go in one block, one `<invoke>` each. A string value is written as is; numbers, booleans, lists and objects as JSON.',
+    '- Several calls go in one block, one `<invoke>` each.',
+    '- A string value is written as is; numbers, booleans, lists and objects as JSON.',
   ].join('\n'),
 };
 
@@ -38,7 +49,7 @@ function formatMiniMax(call: FormatCall): string {
   const invoke = writeInvoke('minimax', tags, call.toolName, input, (key, value) => {
     const text = typeof value === 'string' ? value : pythonJson(value);
     if (text.includes(CLOSE)) throw new Error(`minimax syntax: the value of ${key} contains ${CLOSE}, which would end the block early`);
-    return { text };
+    return { text: typeof value === 'string' ? keepLineBreaks('minimax', key, text) : text };
   });
   return `${OPEN}\n${invoke}\n${CLOSE}`;
 }
@@ -49,7 +60,7 @@ function formatMiniMax(call: FormatCall): string {
  * per block. MiniMax-M3's block is read too: every tag prefixed with the namespace token
  * `]<]minimax[>[`, parameters as elements named after them, nested for objects, `<item>` for
  * lists (see `readM3`); `format` and `describe` write M2's. The block opens only when `<invoke` follows its marker (blanks allowed). Values
- * are text, blanks around them dropped; with `tools` they are typed by the tool's schema
+ * are text, one line break at each end dropped; with `tools` they are typed by the tool's schema
  * (`"5"` → 5 for an integer), without it they stay strings, as vLLM's parser keeps them. The
  * card is named once the first `<invoke name="…">` is read; values show as they stream.
  */
