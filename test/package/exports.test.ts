@@ -27,6 +27,12 @@ const SYNTAX_OBJECTS = [
   'jsonSyntax',
   'sentinelSyntax',
   'xmlSyntax',
+  'createMiniMaxSyntax',
+  'miniMaxSyntax',
+  'createDsmlSyntax',
+  'dsmlSyntax',
+  'createInvokeSyntax',
+  'invokeSyntax',
 ];
 
 /** The syntax kit: what a format described over it is written with (README "Write your own syntax"). */
