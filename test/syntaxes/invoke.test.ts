@@ -94,6 +94,13 @@ describe('invoke reading', () => {
     expect(tool!.input).toEqual({ html: 'a</parameter>b', n: '1' });
   });
 
+  it('keeps a __proto__ parameter as a key, never as the prototype', () => {
+    const [tool] = toolsOf('<function_calls><invoke name="f"><parameter name="__proto__">{"polluted": true}</parameter></invoke></function_calls>', only);
+    expect(Object.getPrototypeOf(tool!.input)).toBe(Object.prototype);
+    expect(Object.keys(tool!.input as object)).toEqual(['__proto__']);
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
   it('finishes a block cut off by the end of input as far as it goes', () => {
     const [tool] = everySplit('<function_calls>\n<invoke name="w">\n<parameter name="list">[1, 2]</parameter>\n<parameter name="text">hal', only) as ToolChunk[];
     expect(tool).toMatchObject({ toolName: 'w', closed: false, input: { list: [1, 2], text: 'hal' } });

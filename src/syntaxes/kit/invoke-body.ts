@@ -58,7 +58,8 @@ export function readInvokes(body: string, tags: InvokeTags, partial: boolean, cl
       }
       if (!parameter.closed && closed && !partial)
         return problem(call, `<${tags.parameter} name="${key}"> is not closed before </${tags.invoke}>`, body, invoke.start, offset);
-      input[key] = tags.value(parameter.content, parameter.attributes, partial);
+      // Defined, not assigned: a `__proto__` parameter stays a key and never sets the prototype.
+      Object.defineProperty(input, key, { value: tags.value(parameter.content, parameter.attributes, partial), enumerable: true, writable: true, configurable: true });
     }
     if (partial) return call;
     if (!name) return problem(call, `<${tags.invoke}> has no name attribute`, body, invoke.start, offset);
