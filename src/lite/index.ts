@@ -37,6 +37,9 @@ export { createGlmSyntax, glmSyntax, type GlmSyntaxOptions } from '../syntaxes/g
 export { createDeepSeekSyntax, deepSeekSyntax, type DeepSeekSyntaxOptions } from '../syntaxes/deepseek/index.js';
 export { createKimiSyntax, kimiSyntax } from '../syntaxes/kimi/index.js';
 export { createHarmonySyntax, harmonySyntax } from '../syntaxes/harmony/index.js';
+export { createMiniMaxSyntax, miniMaxSyntax } from '../syntaxes/minimax/index.js';
+export { createDsmlSyntax, dsmlSyntax, type DsmlSyntaxOptions } from '../syntaxes/dsml/index.js';
+export { createInvokeSyntax, invokeSyntax } from '../syntaxes/invoke/index.js';
 export {
   defineMarkedSyntax,
   closeAt,

@@ -11,6 +11,9 @@ import { glmSyntax } from './glm/index.js';
 import { deepSeekSyntax } from './deepseek/index.js';
 import { kimiSyntax } from './kimi/index.js';
 import { harmonySyntax } from './harmony/index.js';
+import { miniMaxSyntax } from './minimax/index.js';
+import { dsmlSyntax } from './dsml/index.js';
+import { invokeSyntax } from './invoke/index.js';
 
 export { createCaretSyntax, caretSyntax, type CaretSyntaxOptions, type CaretGrammar } from './caret/index.js';
 export { createEmojiSyntax, emojiSyntax, type EmojiInput } from './emoji/index.js';
@@ -24,6 +27,9 @@ export { createGlmSyntax, glmSyntax, type GlmSyntaxOptions } from './glm/index.j
 export { createDeepSeekSyntax, deepSeekSyntax, type DeepSeekSyntaxOptions } from './deepseek/index.js';
 export { createKimiSyntax, kimiSyntax } from './kimi/index.js';
 export { createHarmonySyntax, harmonySyntax } from './harmony/index.js';
+export { createMiniMaxSyntax, miniMaxSyntax } from './minimax/index.js';
+export { createDsmlSyntax, dsmlSyntax, type DsmlSyntaxOptions } from './dsml/index.js';
+export { createInvokeSyntax, invokeSyntax } from './invoke/index.js';
 
 /** The built-in syntaxes by name. A new syntax registers here; the scanner needs no change. */
 export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> = {
@@ -39,6 +45,9 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
   deepseek: deepSeekSyntax,
   kimi: kimiSyntax,
   harmony: harmonySyntax,
+  minimax: miniMaxSyntax,
+  dsml: dsmlSyntax,
+  invoke: invokeSyntax,
 };
 
 /**
@@ -63,6 +72,9 @@ export const defaultSyntaxes: readonly ToolSyntax[] = [
   deepSeekSyntax,
   kimiSyntax,
   harmonySyntax,
+  miniMaxSyntax,
+  dsmlSyntax,
+  invokeSyntax,
 ];
 
 /** Turns the `syntaxes` option into syntax objects, rejecting unknown names with a clear error. */

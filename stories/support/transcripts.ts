@@ -10,10 +10,13 @@ import glm from '../../examples/glm.md?raw';
 import deepseek from '../../examples/deepseek.md?raw';
 import kimi from '../../examples/kimi.md?raw';
 import harmony from '../../examples/harmony.md?raw';
+import minimax from '../../examples/minimax.md?raw';
+import dsml from '../../examples/dsml.md?raw';
+import invoke from '../../examples/invoke.md?raw';
 import type { SyntaxName } from '../../src/index.js';
 
 /** A realistic transcript per syntax (`examples/*.md`). */
-export const EXAMPLES: Readonly<Record<SyntaxName, string>> = { fence, caret, emoji, xml, json, sentinel, hermes, qwen3coder, glm, deepseek, kimi, harmony };
+export const EXAMPLES: Readonly<Record<SyntaxName, string>> = { fence, caret, emoji, xml, json, sentinel, hermes, qwen3coder, glm, deepseek, kimi, harmony, minimax, dsml, invoke };
 
 /** The fence, caret and emoji examples one after the other: a mixed transcript for the playground and the replay. */
 export const MIXED = [fence, caret, emoji].join('\n\n');

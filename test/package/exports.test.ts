@@ -37,6 +37,12 @@ const SYNTAX_OBJECTS = [
   'kimiSyntax',
   'createHarmonySyntax',
   'harmonySyntax',
+  'createMiniMaxSyntax',
+  'miniMaxSyntax',
+  'createDsmlSyntax',
+  'dsmlSyntax',
+  'createInvokeSyntax',
+  'invokeSyntax',
 ];
 
 /** The syntax kit: what a format described over it is written with (README "Write your own syntax"). */

@@ -29,6 +29,9 @@ const SYNTAXES: Record<SyntaxName, ToolSyntax> = {
   deepseek: lite.deepSeekSyntax,
   kimi: lite.kimiSyntax,
   harmony: lite.harmonySyntax,
+  minimax: lite.miniMaxSyntax,
+  dsml: lite.dsmlSyntax,
+  invoke: lite.invokeSyntax,
 };
 
 /** Every fixture input of `folder`. */

@@ -99,6 +99,9 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
   deepseek: { packages: [], shared: [...KIT, 'kit/elements'].sort() },
   kimi: { packages: [], shared: KIT },
   harmony: { packages: [], shared: KIT },
+  minimax: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/throttle'] },
+  dsml: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/throttle'] },
+  invoke: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/throttle'] },
 };
 
 /** `src/syntaxes/xml/tag.ts` → `xml/tag`, for modules outside `own`'s folder. */
@@ -128,7 +131,7 @@ describe('tool-transcript/lite from the sources: an app pays only for the syntax
   it('the main entry resolves names and defaults, so its parser carries every syntax and yaml', async () => {
     const modules = await bundledModules(oneSyntaxApp('./src/index.ts', 'xml'));
     expect(packagesOf(modules)).toEqual(['yaml']);
-    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'emoji', 'fence', 'glm', 'harmony', 'hermes', 'json', 'kimi', 'kit', 'qwen3coder', 'sentinel', 'shared', 'xml']);
+    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'dsml', 'emoji', 'fence', 'glm', 'harmony', 'hermes', 'invoke', 'json', 'kimi', 'kit', 'minimax', 'qwen3coder', 'sentinel', 'shared', 'xml']);
   });
 });
 
@@ -179,7 +182,7 @@ describe('tool-transcript/react/lite and /store/lite from the sources: an XML-on
     for (const app of [xmlReactApp('./src/react/index.ts', './src/index.ts'), xmlStoreApp('./src/store/index.ts', './src/index.ts')]) {
       const modules = await bundledModules(app);
       expect(packagesOf(modules)).toContain('yaml');
-      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'emoji', 'fence', 'glm', 'harmony', 'hermes', 'json', 'kimi', 'kit', 'qwen3coder', 'sentinel', 'shared', 'xml']);
+      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'dsml', 'emoji', 'fence', 'glm', 'harmony', 'hermes', 'invoke', 'json', 'kimi', 'kit', 'minimax', 'qwen3coder', 'sentinel', 'shared', 'xml']);
     }
   });
 });

@@ -30,6 +30,9 @@ const SAMPLES: Record<SyntaxName, string> = {
   deepseek: 'Call <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>lookup<｜tool▁sep｜>{"term": "tides", "limit": 3}<｜tool▁call▁end｜><｜tool▁calls▁end｜> ok.',
   kimi: 'Call <|tool_calls_section_begin|><|tool_call_begin|>functions.lookup:0<|tool_call_argument_begin|>{"term": "tides", "limit": 3}<|tool_call_end|><|tool_calls_section_end|> ok.',
   harmony: 'Call <|start|>assistant<|channel|>commentary to=functions.lookup <|constrain|>json<|message|>{"term": "tides", "limit": 3}<|call|> ok.',
+  minimax: 'Call <minimax:tool_call>\n<invoke name="lookup">\n<parameter name="term">tides</parameter>\n<parameter name="limit">3</parameter>\n</invoke>\n</minimax:tool_call> ok.',
+  dsml: 'Call <｜DSML｜function_calls>\n<｜DSML｜invoke name="lookup">\n<｜DSML｜parameter name="term" string="true">tides</｜DSML｜parameter>\n<｜DSML｜parameter name="limit" string="false">3</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls> ok.',
+  invoke: 'Call <function_calls>\n<invoke name="lookup">\n<parameter name="term">tides</parameter>\n<parameter name="limit">3</parameter>\n</invoke>\n</function_calls> ok.',
 };
 
 const fixtureRoot = join(import.meta.dirname, '..', 'fixtures', 'parse');

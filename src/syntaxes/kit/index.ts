@@ -12,3 +12,4 @@ export { attribute, between, elements, skipBlanks, startsWithLiteral, trimLineBr
 export { jsonString, plainJson, pythonJson } from './python-json.js';
 export { writtenValues, type WrittenValues } from './written.js';
 export { specialTokens, withJsonArguments } from './json-arguments.js';
+export { invokeFollows, invokeIdentity, readInvokes, writeInvoke, type InvokeTags } from './invoke-body.js';
