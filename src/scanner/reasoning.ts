@@ -1,0 +1,180 @@
+import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall, ToolSyntax } from '../types.js';
+
+// Reasoning blocks (`<think>…</think>`, `<seed:think>…</seed:think>`) ride on the scanner's block
+// machinery: a "syntax" whose opener is the tag and whose reader finds the closing tag across
+// deltas without looking for markers inside. The transcript builder knows its reader
+// ({@link ReasoningReader}) and makes a reasoning chunk of it instead of a tool chunk.
+
+/** Opening and closing tags of the reasoning blocks read, as the servers' reasoning parsers know them. */
+export const REASONING_TAGS: readonly (readonly [open: string, close: string])[] = [
+  ['<think>', '</think>'], // DeepSeek-R1, Qwen3, GLM-4.5+, Kimi K2, MiniMax-M2, Step-3, Ernie 4.5, OLMo-3, Hunyuan…
+  ['<seed:think>', '</seed:think>'], // Seed-OSS
+];
+
+/**
+ * Reads the body of one reasoning block: the text up to its closing tag (matched across deltas,
+ * split anywhere), held back only by the last units that may begin that tag. Linear: each read
+ * looks at the delta and at most a tag's length before it.
+ */
+export class ReasoningReader implements BlockReader {
+  /** The confirmed value (text inside the tags), and how much of it was handed out as deltas. */
+  private value = '';
+  private pending = '';
+  /** The last units read that may begin the closer: not value yet. */
+  private tail = '';
+  /** Units read at the start that may still be the optional opener (see `leadingOpener`). */
+  private lead: string | undefined;
+
+  /**
+   * @param closers The closing tags (the first one found ends the block).
+   * @param leadingOpener A block opened before the text (`reasoningStartsOpen`): this tag, written
+   * anyway at the very start, is part of the opener (kept in `raw`, not in `value`).
+   */
+  constructor(
+    private readonly closers: readonly string[],
+    private readonly leadingOpener?: string,
+  ) {
+    if (leadingOpener !== undefined) this.lead = '';
+  }
+
+  read(text: string, from: number, to: number): number {
+    let i = from;
+    let carry = '';
+    if (this.lead !== undefined) {
+      const opener = this.leadingOpener!;
+      while (this.lead !== undefined) {
+        if (i >= to) return -1;
+        const lead: string = this.lead + text[i++]!;
+        if (lead === opener) this.lead = undefined;
+        else if (opener.startsWith(lead)) this.lead = lead;
+        else {
+          // Not the opener: what was held is reasoning text (shorter than any closer, so a closer
+          // it begins ends in what follows).
+          this.lead = undefined;
+          carry = lead;
+        }
+      }
+    }
+    return this.scan(carry, text, i, to);
+  }
+
+  /** Looks for a closer in `text[from..to)`, after the held tail and `carry`. */
+  private scan(carry: string, text: string, from: number, to: number): number {
+    const before = this.tail + carry;
+    const window = before + text.slice(from, to);
+    let best = -1;
+    let length = 0;
+    for (const closer of this.closers) {
+      const at = window.indexOf(closer);
+      if (at >= 0 && (best < 0 || at < best)) {
+        best = at;
+        length = closer.length;
+      }
+    }
+    if (best >= 0) {
+      this.confirm(window.slice(0, best));
+      this.tail = '';
+      return from + best + length - before.length;
+    }
+    const keep = this.possibleStart(window);
+    this.confirm(window.slice(0, window.length - keep));
+    this.tail = window.slice(window.length - keep);
+    return -1;
+  }
+
+  /** The longest end of `window` that begins a closer (shorter than the closer). */
+  private possibleStart(window: string): number {
+    let longest = 0;
+    for (const closer of this.closers) {
+      for (let length = Math.min(window.length, closer.length - 1); length > longest; length--) {
+        if (window.endsWith(closer.slice(0, length))) {
+          longest = length;
+          break;
+        }
+      }
+    }
+    return longest;
+  }
+
+  endOfInput(): boolean {
+    // Held units that did not complete a closer (or a leading opener) are reasoning text.
+    this.confirm((this.lead ?? '') + this.tail);
+    this.lead = undefined;
+    this.tail = '';
+    return false;
+  }
+
+  /** The reasoning text confirmed since the previous call (sent as `reasoning-delta`). */
+  takeValueDelta(): string {
+    const delta = this.pending;
+    this.pending = '';
+    return delta;
+  }
+
+  private confirm(text: string): void {
+    if (text === '') return;
+    this.value += text;
+    this.pending += text;
+  }
+
+  /** The reasoning text confirmed so far (all of it once the block ended). */
+  get text(): string {
+    return this.value;
+  }
+
+  identity(): BlockIdentity | undefined {
+    return undefined;
+  }
+
+  takeInputDelta(): string {
+    return '';
+  }
+
+  partial(): ParsedCall[] {
+    return [];
+  }
+
+  finish(): ParsedCall[] {
+    return [];
+  }
+}
+
+/** Reads an opening tag of {@link REASONING_TAGS} unit by unit. */
+class ReasoningOpener implements OpenerReader {
+  private read = '';
+
+  push(unit: string): OpenerVerdict {
+    const read = this.read + unit;
+    this.read = read;
+    let prefix = false;
+    for (const [open, close] of REASONING_TAGS) {
+      if (open === read) return { block: new ReasoningReader([close]) };
+      if (open.startsWith(read)) prefix = true;
+    }
+    // Still inside the fixed tag: a marker starting after the `<` is found again.
+    return prefix ? undefined : 1;
+  }
+
+  end(): OpenerVerdict {
+    return 1;
+  }
+}
+
+/**
+ * The scanner's syntax for reasoning blocks, found anywhere outside code (not a tool syntax:
+ * never in the registry, nothing to format). @internal
+ */
+export const reasoningSyntax: ToolSyntax = {
+  name: 'reasoning',
+  triggers: '<',
+  placement: 'inline',
+  startOpener: () => new ReasoningOpener(),
+  format() {
+    throw new Error('tool-transcript: a reasoning block is not a tool call and has no call format');
+  },
+};
+
+/** A reasoning block the text starts inside of (`reasoningStartsOpen`): closed by `</think>`. @internal */
+export function startedReasoning(): ReasoningReader {
+  return new ReasoningReader([REASONING_TAGS[0]![1]], REASONING_TAGS[0]![0]);
+}
