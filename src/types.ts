@@ -233,10 +233,11 @@ export interface TranscriptOptions {
   reasoning?: boolean;
   /**
    * The text starts inside a reasoning block whose `<think>` the chat template already wrote in
-   * the prompt (DeepSeek-R1, Qwen3 thinking, MiniMax-M2, Step-3): everything up to the first
-   * `</think>` is reasoning — all of it, when none comes (as vLLM's `deepseek_r1` parser
-   * reads it). A `<think>` the model writes anyway at the very start is taken as that block's
-   * opener. Empty text gives no chunk. Ignored with `reasoning: false`. Default `false`.
+   * the prompt (DeepSeek-R1, Qwen3 thinking, MiniMax-M2, Step-3, Seed-OSS): everything up to the
+   * first `</think>` (or `</seed:think>`) is reasoning — all of it, when none comes (as vLLM's
+   * `deepseek_r1` and `seed_oss` parsers read it). An opening tag the model writes anyway at the
+   * start (after blanks only) is taken as that block's opener. Empty text gives no chunk.
+   * Ignored with `reasoning: false`. Default `false`.
    */
   reasoningStartsOpen?: boolean;
 }

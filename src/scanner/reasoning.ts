@@ -22,37 +22,43 @@ export class ReasoningReader implements BlockReader {
   private pending = '';
   /** The last units read that may begin the closer: not value yet. */
   private tail = '';
-  /** Units read at the start that may still be the optional opener (see `leadingOpener`). */
+  /** Units read at the start that may still be the optional opener (see `leadingOpeners`), and its leading blanks. */
   private lead: string | undefined;
+  private blanks = 0;
 
   /**
    * @param closers The closing tags (the first one found ends the block).
-   * @param leadingOpener A block opened before the text (`reasoningStartsOpen`): this tag, written
-   * anyway at the very start, is part of the opener (kept in `raw`, not in `value`).
+   * @param leadingOpeners A block opened before the text (`reasoningStartsOpen`): one of these
+   * tags, written anyway at the start (after blanks only), is part of the opener (kept in `raw`,
+   * not in `value`).
    */
   constructor(
     private readonly closers: readonly string[],
-    private readonly leadingOpener?: string,
+    private readonly leadingOpeners?: readonly string[],
   ) {
-    if (leadingOpener !== undefined) this.lead = '';
+    if (leadingOpeners !== undefined) this.lead = '';
   }
 
   read(text: string, from: number, to: number): number {
     let i = from;
     let carry = '';
-    if (this.lead !== undefined) {
-      const opener = this.leadingOpener!;
-      while (this.lead !== undefined) {
-        if (i >= to) return -1;
-        const lead: string = this.lead + text[i++]!;
-        if (lead === opener) this.lead = undefined;
-        else if (opener.startsWith(lead)) this.lead = lead;
-        else {
-          // Not the opener: what was held is reasoning text (shorter than any closer, so a closer
-          // it begins ends in what follows).
-          this.lead = undefined;
-          carry = lead;
-        }
+    while (this.lead !== undefined) {
+      if (i >= to) return -1;
+      const unit = text[i++]!;
+      const lead: string = this.lead + unit;
+      if (lead.length === this.blanks + 1 && isBlank(unit)) {
+        this.blanks++;
+        this.lead = lead;
+        continue;
+      }
+      const tag = lead.slice(this.blanks);
+      if (this.leadingOpeners!.includes(tag)) this.lead = undefined;
+      else if (this.leadingOpeners!.some((opener) => opener.startsWith(tag))) this.lead = lead;
+      else {
+        // Not an opener: what was held is reasoning text. Its tag part is shorter than any closer,
+        // so a closer it begins ends in what follows.
+        this.lead = undefined;
+        carry = lead;
       }
     }
     return this.scan(carry, text, i, to);
@@ -174,7 +180,17 @@ export const reasoningSyntax: ToolSyntax = {
   },
 };
 
-/** A reasoning block the text starts inside of (`reasoningStartsOpen`): closed by `</think>`. @internal */
+/**
+ * A block the text starts inside of (`reasoningStartsOpen`): closed by `</think>` or
+ * `</seed:think>`; an opening tag written anyway at the start (after blanks) belongs to it. @internal
+ */
 export function startedReasoning(): ReasoningReader {
-  return new ReasoningReader([REASONING_TAGS[0]![1]], REASONING_TAGS[0]![0]);
+  return new ReasoningReader(
+    REASONING_TAGS.map(([, close]) => close),
+    REASONING_TAGS.map(([open]) => open),
+  );
+}
+
+function isBlank(unit: string): boolean {
+  return unit === ' ' || unit === '\n' || unit === '\r' || unit === '\t';
 }
