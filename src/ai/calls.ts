@@ -29,6 +29,8 @@ export interface CallExtractorOptions {
   tools: readonly ToolDefinition[];
   policy?: CallPolicy;
   generateId: () => string;
+  reasoning?: boolean | undefined;
+  reasoningStartsOpen?: boolean | undefined;
 }
 
 type StreamPart = LanguageModelV3StreamPart;
@@ -72,7 +74,13 @@ export class CallExtractor {
   private parts = 0;
 
   constructor(private readonly options: CallExtractorOptions) {
-    this.parser = createTranscriptParser({ syntaxes: options.syntaxes, tools: options.tools, policy: options.policy });
+    this.parser = createTranscriptParser({
+      syntaxes: options.syntaxes,
+      tools: options.tools,
+      policy: options.policy,
+      reasoning: options.reasoning,
+      reasoningStartsOpen: options.reasoningStartsOpen,
+    });
     for (const tool of options.tools) {
       const properties = tool.inputSchema?.properties;
       if (properties && Object.keys(properties).length > 0) this.declared.set(tool.name, new Set(Object.keys(properties)));

@@ -34,6 +34,15 @@ export interface ToolTranscriptMiddlewareOptions {
   results?: SectionFormat;
   /** Ids of the native tool calls (unique across steps). Default: `call_` and 16 random characters. */
   generateId?: () => string;
+  /**
+   * Reasoning blocks in the model's text (`<think>…</think>`): by default they become the
+   * stream's `reasoning-start` / `reasoning-delta` / `reasoning-end` parts (so `streamText`
+   * shows them as reasoning) and calls inside them do not run; `false` leaves them text.
+   * See `TranscriptOptions.reasoning`.
+   */
+  reasoning?: boolean;
+  /** The model's text starts inside a reasoning block (see `TranscriptOptions.reasoningStartsOpen`). */
+  reasoningStartsOpen?: boolean;
 }
 
 /**
@@ -80,7 +89,15 @@ export function toolTranscriptMiddleware(options: ToolTranscriptMiddlewareOption
   const generateId = options.generateId ?? randomCallId;
   const plans = new WeakMap<LanguageModelV3CallOptions, CallPlan>();
 
-  const extractor = (plan: CallPlan) => new CallExtractor({ syntaxes, tools: plan.tools, policy: options.policy, generateId });
+  const extractor = (plan: CallPlan) =>
+    new CallExtractor({
+      syntaxes,
+      tools: plan.tools,
+      policy: options.policy,
+      generateId,
+      reasoning: options.reasoning,
+      reasoningStartsOpen: options.reasoningStartsOpen,
+    });
 
   const middleware: Required<Pick<LanguageModelV3Middleware, 'transformParams' | 'wrapStream' | 'wrapGenerate'>> & { specificationVersion: 'v3' } = {
     specificationVersion: 'v3',
