@@ -9,6 +9,8 @@ import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCal
 export const REASONING_TAGS: readonly (readonly [open: string, close: string])[] = [
   ['<think>', '</think>'], // DeepSeek-R1, Qwen3, GLM-4.5+, Kimi K2, MiniMax-M2, Step-3, Ernie 4.5, OLMo-3, Hunyuan…
   ['<seed:think>', '</seed:think>'], // Seed-OSS
+  ['◁think▷', '◁/think▷'], // Kimi-VL / Kimi k1.5 (SGLang's KimiDetector)
+  ['[THINK]', '[/THINK]'], // Magistral (vLLM's mistral reasoning parser)
 ];
 
 /**
@@ -172,7 +174,7 @@ class ReasoningOpener implements OpenerReader {
  */
 export const reasoningSyntax: ToolSyntax = {
   name: 'reasoning',
-  triggers: '<',
+  triggers: '<◁[',
   placement: 'inline',
   startOpener: () => new ReasoningOpener(),
   format() {

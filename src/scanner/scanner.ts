@@ -36,7 +36,7 @@ class OpenBlock implements ActiveBlock {
 
 /** How the scanner reads reasoning blocks (the `TranscriptOptions` of the same names). */
 export interface ScannerOptions {
-  /** Read `<think>…</think>` and `<seed:think>…</seed:think>` as reasoning blocks. Default `true`. */
+  /** Read `<think>…</think>` and the other reasoning tags (see `REASONING_TAGS`) as reasoning blocks. Default `true`. */
   reasoning?: boolean;
   /** The text starts inside a reasoning block closed by `</think>`. Default `false`. */
   reasoningStartsOpen?: boolean;

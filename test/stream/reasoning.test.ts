@@ -15,7 +15,7 @@ import {
   type TranscriptOptions,
   type UIMessageChunk,
 } from '../../src/index.js';
-import { cases, startsOpenCases } from '../fixtures/servers/reasoning.js';
+import { cases, sglangCases, sglangStartsOpenCases, startsOpenCases } from '../fixtures/servers/reasoning.js';
 import { messageParts, SDKS } from '../support/ai-sdk.js';
 import { expectLinearScan } from '../support/linear-scan.js';
 import { runServerCases } from '../support/server-cases.js';
@@ -34,6 +34,8 @@ function parseEveryWay(text: string, options?: TranscriptOptions): TranscriptChu
 
 runServerCases('vLLM reasoning parsers: the model writes the opening tag', cases);
 runServerCases('vLLM reasoning parsers: reasoningStartsOpen', startsOpenCases, { reasoningStartsOpen: true });
+runServerCases('SGLang reasoning detectors: the model writes the opening tag', sglangCases);
+runServerCases('SGLang reasoning detectors: force_reasoning (reasoningStartsOpen)', sglangStartsOpenCases, { reasoningStartsOpen: true });
 
 describe('reasoning chunks', () => {
   it('a call inside a reasoning block is reasoning text; the call after it is a call, numbered from 1', () => {
@@ -47,6 +49,14 @@ describe('reasoning chunks', () => {
       closed: true,
     } satisfies ReasoningChunk);
     expect(chunks[3]).toMatchObject({ type: 'tool', toolCallId: 'tool-call-1', toolName: 'search', input: { q: 'x' } });
+  });
+
+  it('reads Magistral\'s [THINK] and Kimi-VL\'s ◁think▷ blocks too', () => {
+    expect(parseEveryWay('[THINK]hm [link](x)[/THINK]ok [not](a) ◁think▷k◁/think▷')).toEqual([
+      { type: 'reasoning', value: 'hm [link](x)', raw: '[THINK]hm [link](x)[/THINK]', closed: true },
+      { type: 'text', value: 'ok [not](a) ' },
+      { type: 'reasoning', value: 'k', raw: '◁think▷k◁/think▷', closed: true },
+    ]);
   });
 
   it('reads <seed:think> and a reasoning block at the start, in the middle and at the end', () => {

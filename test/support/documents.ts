@@ -105,7 +105,7 @@ export function inlineCode(syntaxes: readonly ToolSyntax[]): fc.Arbitrary<string
  * in an inline code span or fenced code (text then).
  */
 export function reasoningBlock(syntaxes: readonly ToolSyntax[]): fc.Arbitrary<string> {
-  const tags = fc.constantFrom(['<think>', '</think>'], ['<think>', '</think>'], ['<seed:think>', '</seed:think>'], ['<think>', '</seed:think>']);
+  const tags = fc.constantFrom(['<think>', '</think>'], ['<think>', '</think>'], ['<seed:think>', '</seed:think>'], ['<think>', '</seed:think>'], ['[THINK]', '[/THINK]'], ['◁think▷', '◁/think▷']);
   const body = fc.array(fc.oneof(prose, toolBlock(syntaxes), fc.constantFrom('\n', '\n\n', '<think>', '</thi', '`')), { maxLength: 4 }).map((parts) => parts.join(''));
   return fc
     .tuple(tags, body, fc.nat(), fc.constantFrom('whole', 'whole', 'whole', 'cut', 'broken', 'code', 'inline'))
