@@ -303,7 +303,7 @@ export class TranscriptModel {
   private syncTextPart(part: TranscriptMessagePart, slot: ParsedSegment | undefined): void {
     let segment = slot;
     if (!segment) {
-      segment = new ParsedSegment(this.syntaxes.segmentParser(this.options, this.toolItems, this.parserWork));
+      segment = new ParsedSegment(this.syntaxes.segmentParser(this.optionsAt(this.segments.length), this.toolItems, this.parserWork));
       this.pushSlot(segment);
     }
     const text = part.text ?? '';
@@ -339,7 +339,7 @@ export class TranscriptModel {
   private reparse(segment: ParsedSegment, text: string): void {
     const old = segment.itemIds.splice(0);
     segment.items.clear();
-    segment.parser = this.syntaxes.segmentParser(this.options, this.toolItems - old.filter((id) => this.entries.get(id)?.source.type === 'tool').length, this.parserWork);
+    segment.parser = this.syntaxes.segmentParser(this.optionsAt(this.segments.indexOf(segment)), this.toolItems - old.filter((id) => this.entries.get(id)?.source.type === 'tool').length, this.parserWork);
     segment.ended = false;
     const reusable = old.slice();
     this.fold(segment, segment.parser.write(text), reusable);
@@ -443,9 +443,21 @@ export class TranscriptModel {
 
   // -- parsed segments ------------------------------------------------------
 
+  /**
+   * The parse options of a text segment at `index`: `reasoningStartsOpen` holds only for the
+   * transcript's first text (a later text part does not start inside the reasoning).
+   */
+  private optionsAt(index: number): TranscriptOptions {
+    if (this.options.reasoningStartsOpen !== true) return this.options;
+    for (let i = 0; i < index && i < this.segments.length; i++) {
+      if (this.segments[i]!.kind !== 'skipped') return { ...this.options, reasoningStartsOpen: false };
+    }
+    return this.options;
+  }
+
   private addParsedSegment(): ParsedSegment {
     // Generated ids continue the store's count of tools, so two text parts give no two `tool-call-1`.
-    const segment = new ParsedSegment(this.syntaxes.segmentParser(this.options, this.toolItems, this.parserWork));
+    const segment = new ParsedSegment(this.syntaxes.segmentParser(this.optionsAt(this.segments.length), this.toolItems, this.parserWork));
     this.segments.push(segment);
     return segment;
   }

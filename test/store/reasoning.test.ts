@@ -82,3 +82,20 @@ describe('store: reasoning', () => {
     expect(store.getItem('reasoning-1')).toBe(item);
   });
 });
+
+describe('store: reasoningStartsOpen', () => {
+  it('only the first text starts inside the reasoning', () => {
+    const store = createTranscriptStore({ reasoningStartsOpen: true });
+    store.setMessage({
+      id: 'm',
+      parts: [
+        { type: 'step-start' },
+        { type: 'text', text: 'plan</think>Calling.', state: 'done' },
+        { type: 'dynamic-tool', toolName: 'x', toolCallId: 'c1', state: 'output-available', input: {}, output: 1 },
+        { type: 'text', text: 'Done.', state: 'done' },
+      ],
+    });
+    expect(store.getState().ids.map((id) => store.getItem(id)!.type)).toEqual(['reasoning', 'text', 'tool', 'text']);
+    expect(store.getItem('text-2')).toEqual({ type: 'text', value: 'Done.' });
+  });
+});

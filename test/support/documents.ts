@@ -106,7 +106,9 @@ export function inlineCode(syntaxes: readonly ToolSyntax[]): fc.Arbitrary<string
  */
 export function reasoningBlock(syntaxes: readonly ToolSyntax[]): fc.Arbitrary<string> {
   const tags = fc.constantFrom(['<think>', '</think>'], ['<think>', '</think>'], ['<seed:think>', '</seed:think>'], ['<think>', '</seed:think>'], ['[THINK]', '[/THINK]'], ['◁think▷', '◁/think▷']);
-  const body = fc.array(fc.oneof(prose, toolBlock(syntaxes), fc.constantFrom('\n', '\n\n', '<think>', '</thi', '`')), { maxLength: 4 }).map((parts) => parts.join(''));
+  const body = fc
+    .array(fc.oneof({ weight: 3, arbitrary: prose }, { weight: 1, arbitrary: toolBlock(syntaxes) }, { weight: 2, arbitrary: fc.constantFrom('\n', '\n\n', '<think>', '</thi', '`') }), { maxLength: 3 })
+    .map((parts) => parts.join(''));
   return fc
     .tuple(tags, body, fc.nat(), fc.constantFrom('whole', 'whole', 'whole', 'cut', 'broken', 'code', 'inline'))
     .map(([[open, close], text, at, how]) => {
