@@ -90,7 +90,7 @@ export interface ToolChunk {
 /**
  * A reasoning block the model wrote in its text (`<think>…</think>` of DeepSeek-R1, Qwen3, GLM,
  * Kimi K2, MiniMax and others; `<seed:think>…</seed:think>` of Seed-OSS; `◁think▷…◁/think▷` of
- * Kimi-VL / k1.5; `[THINK]…[/THINK]` of Magistral). Markers inside it are not
+ * Kimi-VL / k1.5). Markers inside it are not
  * calls (as the inference servers' reasoning parsers treat them): its body is not scanned.
  * Turned off by the `reasoning: false` option (the tags are then plain text).
  */
@@ -227,7 +227,7 @@ export interface TranscriptOptions {
   approvalResponses?: boolean;
   /**
    * Read reasoning blocks — `<think>…</think>`, `<seed:think>…</seed:think>`,
-   * `◁think▷…◁/think▷` and `[THINK]…[/THINK]`, anywhere outside code — as {@link ReasoningChunk}s whose body is not scanned for calls (a call
+   * and `◁think▷…◁/think▷`, anywhere outside code — as {@link ReasoningChunk}s whose body is not scanned for calls (a call
    * written while thinking is not a call). `false`: the tags are plain text and markers inside
    * them are read as everywhere else. Default `true`.
    */
@@ -235,7 +235,7 @@ export interface TranscriptOptions {
   /**
    * The text starts inside a reasoning block whose `<think>` the chat template already wrote in
    * the prompt (DeepSeek-R1, Qwen3 thinking, MiniMax-M2, Step-3, Seed-OSS): everything up to the
-   * first closing tag (`</think>`, `</seed:think>`, `◁/think▷`, `[/THINK]`) is reasoning — all of it, when none comes (as vLLM's
+   * first closing tag (`</think>`, `</seed:think>`, `◁/think▷`) is reasoning — all of it, when none comes (as vLLM's
    * `deepseek_r1` and `seed_oss` parsers read it). An opening tag the model writes anyway at the
    * start (after blanks only) is taken as that block's opener. Empty text gives no chunk.
    * Ignored with `reasoning: false`. Default `false`.

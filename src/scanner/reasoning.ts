@@ -10,8 +10,9 @@ export const REASONING_TAGS: readonly (readonly [open: string, close: string])[]
   ['<think>', '</think>'], // DeepSeek-R1, Qwen3, GLM-4.5+, Kimi K2, MiniMax-M2, Step-3, Ernie 4.5, OLMo-3, Hunyuan…
   ['<seed:think>', '</seed:think>'], // Seed-OSS
   ['◁think▷', '◁/think▷'], // Kimi-VL / Kimi k1.5 (SGLang's KimiDetector)
-  ['[THINK]', '[/THINK]'], // Magistral (vLLM's mistral reasoning parser)
 ];
+// Magistral's `[THINK]…[/THINK]` is left out on purpose: a `[` trigger would start a candidate at
+// every `[` and, beside the sentinel syntax's `[[SEG_START {…` header, make the scanner rescan it.
 
 /**
  * Reads the body of one reasoning block: the text up to its closing tag (matched across deltas,
@@ -174,7 +175,7 @@ class ReasoningOpener implements OpenerReader {
  */
 export const reasoningSyntax: ToolSyntax = {
   name: 'reasoning',
-  triggers: '<◁[',
+  triggers: '<◁',
   placement: 'inline',
   startOpener: () => new ReasoningOpener(),
   format() {

@@ -105,7 +105,7 @@ export function inlineCode(syntaxes: readonly ToolSyntax[]): fc.Arbitrary<string
  * in an inline code span or fenced code (text then).
  */
 export function reasoningBlock(syntaxes: readonly ToolSyntax[]): fc.Arbitrary<string> {
-  const tags = fc.constantFrom(['<think>', '</think>'], ['<think>', '</think>'], ['<seed:think>', '</seed:think>'], ['<think>', '</seed:think>'], ['[THINK]', '[/THINK]'], ['◁think▷', '◁/think▷']);
+  const tags = fc.constantFrom(['<think>', '</think>'], ['<think>', '</think>'], ['<seed:think>', '</seed:think>'], ['<think>', '</seed:think>'], ['◁think▷', '◁/think▷']);
   const body = fc
     .array(fc.oneof({ weight: 3, arbitrary: prose }, { weight: 1, arbitrary: toolBlock(syntaxes) }, { weight: 2, arbitrary: fc.constantFrom('\n', '\n\n', '<think>', '</thi', '`') }), { maxLength: 3 })
     .map((parts) => parts.join(''));
