@@ -87,7 +87,25 @@ export interface ToolChunk {
   approval?: ToolApproval;
 }
 
-export type TranscriptChunk = TextChunk | ToolChunk;
+/**
+ * A reasoning block the model wrote in its text (`<think>…</think>` of DeepSeek-R1, Qwen3, GLM,
+ * Kimi K2, MiniMax and others; `<seed:think>…</seed:think>` of Seed-OSS; `◁think▷…◁/think▷` of
+ * Kimi-VL / k1.5). Markers inside it are not
+ * calls (as the inference servers' reasoning parsers treat them): its body is not scanned.
+ * Turned off by the `reasoning: false` option (the tags are then plain text).
+ */
+export interface ReasoningChunk {
+  type: 'reasoning';
+  /** The text inside the tags, as written (line breaks kept). */
+  value: string;
+  /** Exact source text of the block, tags included (what invariant 1, lossless, counts). */
+  raw: string;
+  /** `false` when the input ended before the closing tag. */
+  closed: boolean;
+}
+
+/** One piece of a transcript, in source order: text, a tool call, or a reasoning block. */
+export type TranscriptChunk = TextChunk | ToolChunk | ReasoningChunk;
 
 /** Names of the syntaxes that ship with tool-transcript. */
 export type SyntaxName = 'fence' | 'caret' | 'emoji' | 'xml' | 'json' | 'sentinel' | 'hermes' | 'qwen3coder' | 'glm' | 'deepseek' | 'kimi' | 'harmony' | 'minimax' | 'dsml' | 'invoke';
@@ -100,6 +118,12 @@ export type UIMessageChunk =
   | { type: 'text-start'; id: string }
   | { type: 'text-delta'; id: string; delta: string }
   | { type: 'text-end'; id: string }
+  /** A reasoning block ({@link ReasoningChunk}) starts: the SDK opens a `reasoning` part. */
+  | { type: 'reasoning-start'; id: string }
+  /** More of the reasoning text (the text inside the tags, never the tags). */
+  | { type: 'reasoning-delta'; id: string; delta: string }
+  /** The reasoning block ended (at its closer, or at the end of input). */
+  | { type: 'reasoning-end'; id: string }
   | {
       type: 'tool-input-start';
       toolCallId: string;
@@ -201,6 +225,22 @@ export interface TranscriptOptions {
    * is `false` (the answer then travels in the part's `toolMetadata.approval`).
    */
   approvalResponses?: boolean;
+  /**
+   * Read reasoning blocks — `<think>…</think>`, `<seed:think>…</seed:think>`,
+   * and `◁think▷…◁/think▷`, anywhere outside code — as {@link ReasoningChunk}s whose body is not scanned for calls (a call
+   * written while thinking is not a call). `false`: the tags are plain text and markers inside
+   * them are read as everywhere else. Default `true`.
+   */
+  reasoning?: boolean;
+  /**
+   * The text starts inside a reasoning block whose `<think>` the chat template already wrote in
+   * the prompt (DeepSeek-R1, Qwen3 thinking, MiniMax-M2, Step-3, Seed-OSS): everything up to the
+   * first closing tag (`</think>`, `</seed:think>`, `◁/think▷`) is reasoning — all of it, when none comes (as vLLM's
+   * `deepseek_r1` and `seed_oss` parsers read it). An opening tag the model writes anyway at the
+   * start (after blanks only) is taken as that block's opener. Empty text gives no chunk.
+   * Ignored with `reasoning: false`. Default `false`.
+   */
+  reasoningStartsOpen?: boolean;
 }
 
 /**

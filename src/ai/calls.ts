@@ -29,6 +29,8 @@ export interface CallExtractorOptions {
   tools: readonly ToolDefinition[];
   policy?: CallPolicy;
   generateId: () => string;
+  reasoning?: boolean | undefined;
+  reasoningStartsOpen?: boolean | undefined;
 }
 
 type StreamPart = LanguageModelV3StreamPart;
@@ -51,7 +53,8 @@ const LOOK_SHARE = 8;
 const RECORD_EVENTS = new Set(['tool-output-available', 'tool-output-error', 'tool-approval-request', 'tool-output-denied']);
 
 /**
- * Model text in, language-model stream parts out: the text stays text parts, each tool call
+ * Model text in, language-model stream parts out: the text stays text parts, a reasoning block
+ * (`<think>…</think>`) becomes `reasoning-start` / `reasoning-delta` / `reasoning-end`, each tool call
  * becomes `tool-input-start` / `tool-input-delta` / `tool-input-end` / `tool-call` with its input
  * as JSON (see {@link JsonInputWriter}). A call that must not run (malformed, unfinished, not an
  * object, refused by the policy, or carrying its own result) still becomes a `tool-call`, with an
@@ -71,7 +74,13 @@ export class CallExtractor {
   private parts = 0;
 
   constructor(private readonly options: CallExtractorOptions) {
-    this.parser = createTranscriptParser({ syntaxes: options.syntaxes, tools: options.tools, policy: options.policy });
+    this.parser = createTranscriptParser({
+      syntaxes: options.syntaxes,
+      tools: options.tools,
+      policy: options.policy,
+      reasoning: options.reasoning,
+      reasoningStartsOpen: options.reasoningStartsOpen,
+    });
     for (const tool of options.tools) {
       const properties = tool.inputSchema?.properties;
       if (properties && Object.keys(properties).length > 0) this.declared.set(tool.name, new Set(Object.keys(properties)));
@@ -100,7 +109,7 @@ export class CallExtractor {
     };
     for (let i = 0; i < events.length; i++) {
       const event = events[i]!;
-      if (event.type === 'text-start' || event.type === 'tool-input-start') this.settleSilent(out);
+      if (event.type === 'text-start' || event.type === 'tool-input-start' || event.type === 'reasoning-start') this.settleSilent(out);
       else if ((event.type === 'tool-input-available' || event.type === 'tool-input-error') && !this.live.has(event.toolCallId)) this.settleSilent(out);
       switch (event.type) {
         case 'text-start':
@@ -112,6 +121,17 @@ export class CallExtractor {
           break;
         case 'text-delta':
           out.push({ type: 'text-delta', id: event.id, delta: event.delta });
+          break;
+        // A reasoning block in the text (`<think>…</think>`) is the model's reasoning: `streamText` shows it as such.
+        case 'reasoning-start':
+          this.parts++;
+          out.push({ type: 'reasoning-start', id: event.id });
+          break;
+        case 'reasoning-delta':
+          out.push({ type: 'reasoning-delta', id: event.id, delta: event.delta });
+          break;
+        case 'reasoning-end':
+          out.push({ type: 'reasoning-end', id: event.id });
           break;
         case 'tool-input-start':
           this.startCall(event.toolCallId, event.toolName, out);

@@ -34,6 +34,15 @@ export interface ToolTranscriptMiddlewareOptions {
   results?: SectionFormat;
   /** Ids of the native tool calls (unique across steps). Default: `call_` and 16 random characters. */
   generateId?: () => string;
+  /**
+   * Reasoning blocks in the model's text (`<think>…</think>`): by default they become the
+   * stream's `reasoning-start` / `reasoning-delta` / `reasoning-end` parts (so `streamText`
+   * shows them as reasoning) and calls inside them do not run; `false` leaves them text.
+   * See `TranscriptOptions.reasoning`.
+   */
+  reasoning?: boolean;
+  /** The model's text starts inside a reasoning block (see `TranscriptOptions.reasoningStartsOpen`). */
+  reasoningStartsOpen?: boolean;
 }
 
 /**
@@ -80,7 +89,15 @@ export function toolTranscriptMiddleware(options: ToolTranscriptMiddlewareOption
   const generateId = options.generateId ?? randomCallId;
   const plans = new WeakMap<LanguageModelV3CallOptions, CallPlan>();
 
-  const extractor = (plan: CallPlan) => new CallExtractor({ syntaxes, tools: plan.tools, policy: options.policy, generateId });
+  const extractor = (plan: CallPlan) =>
+    new CallExtractor({
+      syntaxes,
+      tools: plan.tools,
+      policy: options.policy,
+      generateId,
+      reasoning: options.reasoning,
+      reasoningStartsOpen: options.reasoningStartsOpen,
+    });
 
   const middleware: Required<Pick<LanguageModelV3Middleware, 'transformParams' | 'wrapStream' | 'wrapGenerate'>> & { specificationVersion: 'v3' } = {
     specificationVersion: 'v3',
@@ -146,22 +163,26 @@ export function toolTranscriptMiddleware(options: ToolTranscriptMiddlewareOption
   return middleware;
 }
 
-/** Stream parts as generate content: text parts joined per id, tool calls as they are. */
+/** Stream parts as generate content: text and reasoning parts joined per id, tool calls as they are. */
 function collect(parts: readonly LanguageModelV3StreamPart[], content: LanguageModelV3Content[]): void {
   for (const part of parts) {
-    if (part.type === 'text-delta') {
+    if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
+      const type = part.type === 'text-delta' ? 'text' : 'reasoning';
       const last = content[content.length - 1];
-      if (last?.type === 'text' && textIds.get(last) === part.id) content[content.length - 1] = textPart(last.text + part.delta, part.id);
-      else content.push(textPart(part.delta, part.id));
+      if (last?.type === type && textIds.get(last) === part.id) content[content.length - 1] = textPart(type, last.text + part.delta, part.id);
+      else content.push(textPart(type, part.delta, part.id));
+    } else if (part.type === 'reasoning-start') {
+      // A reasoning block with no text still is one (`<think></think>`).
+      content.push(textPart('reasoning', '', part.id));
     } else if (part.type === 'tool-call') content.push(part);
   }
 }
 
-/** The stream's text id behind each generated text part (to join deltas of one part only). */
+/** The stream's text or reasoning id behind each generated part (to join deltas of one part only). */
 const textIds = new WeakMap<object, string>();
 
-function textPart(text: string, id: string): LanguageModelV3Content {
-  const part: LanguageModelV3Content = { type: 'text', text };
+function textPart(type: 'text' | 'reasoning', text: string, id: string): LanguageModelV3Content {
+  const part: LanguageModelV3Content = { type, text };
   textIds.set(part, id);
   return part;
 }

@@ -1,11 +1,11 @@
 import { isBlankLine, lineEndAt, lineStartAt } from '../markdown/index.js';
 import { CodeSpans } from '../scanner/code-spans.js';
 import { MarkdownTracker } from '../scanner/markdown.js';
-import type { ToolChunk, TranscriptChunk } from '../types.js';
+import type { ReasoningChunk, ToolChunk, TranscriptChunk } from '../types.js';
 
-/** A tool call of a part: its chunk and where its source stands, `[start, end)` in the part. */
+/** A block of a part (a tool call or a reasoning block): its chunk and where its source stands, `[start, end)` in the part. */
 export interface PlacedCall {
-  chunk: ToolChunk;
+  chunk: ToolChunk | ReasoningChunk;
   start: number;
   end: number;
 }
@@ -116,7 +116,7 @@ export class PartCutter {
     if (from < value.length) this.line.push(value.slice(from));
   }
 
-  private readBlock(chunk: ToolChunk, done: Part[]): void {
+  private readBlock(chunk: ToolChunk | ReasoningChunk, done: Part[]): void {
     // A block at the start of a line after a blank line may start a part: the text before it is
     // parsed on its own anyway, and transcripts of blocks with only blank lines between them
     // have no other cut.

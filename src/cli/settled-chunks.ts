@@ -22,7 +22,7 @@ export class SettledChunks {
 
   constructor(options: TranscriptOptions = {}) {
     this.builder = new TranscriptBuilder({ idPrefix: 'tool-call-', emitEvents: false, review: createCallReview(options) });
-    this.scanner = new Scanner(resolveSyntaxes(options.syntaxes), this.builder);
+    this.scanner = new Scanner(resolveSyntaxes(options.syntaxes), this.builder, undefined, options);
   }
 
   /** Feeds the next piece; returns the chunks settled by it. */

@@ -4,6 +4,7 @@ import type { ToolChunk } from '../types.js';
 import { groupIds, type IdGroup } from './group-ids.js';
 import { interruptedView } from './interrupted.js';
 import { MarkdownText } from './markdown/MarkdownText.js';
+import { Reasoning } from './reasoning/Reasoning.js';
 import { ToolCall } from './tool-call/ToolCall.js';
 import { ToolRenderBoundary } from './tool-call/ToolRenderBoundary.js';
 import { useToolActions } from './tool-actions.js';
@@ -133,11 +134,12 @@ interface ItemViewProps {
   live: boolean;
 }
 
-/** One item: markdown for text, a tool card (default or custom) for a tool. */
+/** One item: markdown for text, a disclosure for reasoning, a tool card (default or custom) for a tool. */
 export const TranscriptItemView = memo(function TranscriptItemView({ store, id, live }: ItemViewProps) {
   const item = useTranscriptItem(store, id);
   if (!item) return null;
   if (item.type === 'text') return <TextItem id={id} value={item.value} live={live} />;
+  if (item.type === 'reasoning') return <Reasoning reasoning={item} streaming={live} />;
   return <ToolItem tool={item} />;
 });
 

@@ -46,6 +46,7 @@ export { TOOL_STATE_DISPLAY, type ToolStateDisplay } from './tool-call/tool-stat
 export { CopyButton, type CopyButtonProps } from './tool-call/CopyButton.js';
 export { ToolRenderBoundary } from './tool-call/ToolRenderBoundary.js';
 export { MarkdownText, MarkdownBlock, type MarkdownTextProps } from './markdown/MarkdownText.js';
+export { Reasoning, reasoningStatus, REASONING_STATUS_LABELS, type ReasoningProps, type ReasoningStatus } from './reasoning/Reasoning.js';
 export { closeMarkdown } from './markdown/close-markdown.js';
 export { splitBlocks, type BlockSplit } from './markdown/split-blocks.js';
 export {

@@ -21,6 +21,7 @@ import { remarkToolCalls } from './plugin.js';
 
 export { remarkToolCalls, type RemarkToolCallsOptions } from './plugin.js';
 export type { ToolCallData, ToolCallNode } from './node.js';
+export { reasoningToHast, type ReasoningNode } from './reasoning.js';
 export {
   TOOL_STATE_LABELS,
   createToolCallHandler,

@@ -4,6 +4,7 @@ import type { TranscriptChunk, TranscriptOptions } from '../types.js';
 import { attachHastData, type ToolCallHastOptions } from './hast.js';
 import { callFingerprint, toolCallFromChunk } from './node.js';
 import { PointLocator, shiftTree, type Origin, type Point } from './positions.js';
+import { attachReasoningHast, reasoningFromChunk } from './reasoning.js';
 
 /** Parses a piece of markdown on its own (remark-parse's parser, with the processor's extensions). */
 export type MarkdownParser = (markdown: string) => Root;
@@ -54,6 +55,15 @@ export function treeOfChunks(
       // A loop, not a spread: a long run can hold more nodes than a call takes arguments.
       for (const node of parseRun(doc, offset, offset + chunk.value.length, locator, parseMarkdown)) children.push(node);
       offset += chunk.value.length;
+      continue;
+    }
+    if (chunk.type === 'reasoning') {
+      const node = reasoningFromChunk(chunk);
+      const start = locator.at(offset);
+      offset += chunk.raw.length;
+      node.position = { start, end: locator.at(offset) };
+      attachReasoningHast(node);
+      children.push(node);
       continue;
     }
     const node = toolCallFromChunk(chunk);

@@ -3,6 +3,7 @@ import type { Options as StringifyOptions } from 'remark-stringify';
 import { builtinSyntaxes, fenceSyntax } from '../syntaxes/index.js';
 import type { FormatCall, ToolState, ToolSyntax } from '../types.js';
 import { callFingerprint, type ToolCallNode } from './node.js';
+import { reasoningToMarkdown, type ReasoningNode } from './reasoning.js';
 
 /**
  * The `mdast-util-to-markdown` extension (pushed on `toMarkdownExtensions`) that writes `toolCall`
@@ -24,6 +25,9 @@ export function toolCallToMarkdown(syntaxes: readonly ToolSyntax[]): StringifyOp
       toolCall(node: ToolCallNode, parent: Parents | undefined): string {
         if (writesRaw(node, parent, indexes)) return node.raw ?? '';
         return formatToolCall(node, syntaxes);
+      },
+      reasoning(node: ReasoningNode): string {
+        return reasoningToMarkdown(node);
       },
     },
   };

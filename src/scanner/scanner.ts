@@ -1,6 +1,7 @@
 import type { BlockReader, OpenerAccept, OpenerReader, ToolSyntax, WorkMeter } from '../types.js';
 import { SpanLookahead, SpanState } from './code-spans.js';
 import { LINE_START, MarkdownTracker } from './markdown.js';
+import { reasoningSyntax, startedReasoning } from './reasoning.js';
 import { TextBuffer } from './text-buffer.js';
 import { createWorkMeter } from './work-meter.js';
 
@@ -31,6 +32,14 @@ class OpenBlock implements ActiveBlock {
   get raw(): string {
     return this.source.toString();
   }
+}
+
+/** How the scanner reads reasoning blocks (the `TranscriptOptions` of the same names). */
+export interface ScannerOptions {
+  /** Read `<think>…</think>` and the other reasoning tags (see `REASONING_TAGS`) as reasoning blocks. Default `true`. */
+  reasoning?: boolean;
+  /** The text starts inside a reasoning block closed by `</think>`. Default `false`. */
+  reasoningStartsOpen?: boolean;
 }
 
 /** Receives what the scanner finds, in source order. */
@@ -96,6 +105,8 @@ export class Scanner {
   /** While speculating: a copy of the markdown tracker reading ahead, and what it found. */
   private ahead: MarkdownTracker | undefined;
   private lookahead: SpanLookahead | undefined;
+  /** `reasoningStartsOpen`: the block to open at the first unit written. */
+  private startsOpen: boolean;
 
   /**
    * @param work The parser's meter: the scanner adds the units it visits (`scanned`, once per
@@ -106,8 +117,11 @@ export class Scanner {
     syntaxes: readonly ToolSyntax[],
     private readonly sink: ScannerSink,
     private readonly work: WorkMeter = createWorkMeter(),
+    options: ScannerOptions = {},
   ) {
-    for (const syntax of syntaxes) {
+    const reasoning = options.reasoning !== false;
+    this.startsOpen = reasoning && options.reasoningStartsOpen === true;
+    for (const syntax of reasoning ? [...syntaxes, reasoningSyntax] : syntaxes) {
       for (const unit of syntax.triggers) {
         addTo(this.atLineStart, unit, syntax);
         if (syntax.placement === 'inline') addTo(this.midLine, unit, syntax);
@@ -118,6 +132,12 @@ export class Scanner {
   /** Feeds the next piece of text. */
   write(text: string): void {
     if (text.length === 0) return;
+    if (this.startsOpen) {
+      this.startsOpen = false;
+      this.block = new OpenBlock(reasoningSyntax, startedReasoning(), '');
+      this.mode = Mode.Block;
+      this.sink.open(this.block);
+    }
     const input = this.input;
     input.text = text;
     input.pos = 0;

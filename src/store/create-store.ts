@@ -81,6 +81,17 @@ export function createStoreWith(options: TranscriptOptions, syntaxes: StoreSynta
       case 'text-end':
         model.textEnd(event.id);
         break;
+      case 'reasoning-start':
+        begin();
+        model.reasoningStart(event.id);
+        break;
+      case 'reasoning-delta':
+        begin();
+        model.reasoningDelta(event.id, event.delta);
+        break;
+      case 'reasoning-end':
+        model.reasoningEnd(event.id);
+        break;
       case 'tool-input-start':
         begin();
         model.toolInputStart(event.toolCallId, event.toolName, event.toolMetadata, event.inputEncoding);
@@ -139,7 +150,7 @@ export function createStoreWith(options: TranscriptOptions, syntaxes: StoreSynta
       case 'abort':
         return store.fail(ABORTED_TEXT);
       default:
-        // Reasoning, sources, files, data, steps, metadata: not part of the transcript.
+        // Sources, files, data, steps, metadata: not part of the transcript.
         return;
     }
     publish();

@@ -1,11 +1,11 @@
 import type { TranscriptEvent } from '../stream/events.js';
 import { createWorkMeter } from '../scanner/work-meter.js';
-import type { TextChunk, ToolApproval, ToolChunk, ToolState, TranscriptChunk, TranscriptOptions } from '../types.js';
+import type { ReasoningChunk, TextChunk, ToolApproval, ToolChunk, ToolState, TranscriptChunk, TranscriptOptions } from '../types.js';
 import { extendsText } from './extends-text.js';
 import { IdOrder } from './id-order.js';
 import { nativeToolChunk, NATIVE_SYNTAX, StreamedJsonInput, transcriptMetadata, type NativeToolFields } from './native-tool.js';
 import { RecordHistory } from './record-history.js';
-import { ChunksSegment, NativeSegment, ParsedSegment, SkippedSegment, type Segment } from './segments.js';
+import { ChunksSegment, NativeSegment, ParsedSegment, ReasoningSegment, SkippedSegment, type Segment } from './segments.js';
 import { SourceInput } from './source-input.js';
 import type { StoreSyntaxes } from './store-syntaxes.js';
 import type { TranscriptItem, TranscriptMessage, TranscriptMessagePart } from './types.js';
@@ -52,6 +52,7 @@ export class TranscriptModel {
   private readonly patches = new Map<string, ToolPatch>();
   private readonly order = new IdOrder();
   private textCount = 0;
+  private reasoningCount = 0;
   private toolItems = 0;
   private readonly changed = new Set<string>();
   /** Units of store work (events folded, items written, ids copied): linear in the input, by construction. */
@@ -63,6 +64,8 @@ export class TranscriptModel {
   private appendSegment: ParsedSegment | undefined;
   /** AI SDK text parts by their id. */
   private readonly textParts = new Map<string, ParsedSegment>();
+  /** AI SDK reasoning parts by their id. */
+  private readonly reasoningParts = new Map<string, ReasoningSegment>();
   /** The message shown by `setMessage`, and one segment per part. */
   private messageId: string | undefined;
   private messageSlots: Segment[] = [];
@@ -154,12 +157,12 @@ export class TranscriptModel {
       const chunk = chunks[i]!;
       const candidate = removed[reuse];
       const existing = candidate === undefined ? undefined : this.entries.get(candidate)?.source;
-      if (existing && existing.type === chunk.type && (chunk.type === 'text' || (existing as ToolChunk).toolCallId === chunk.toolCallId)) {
+      if (existing && existing.type === chunk.type && (chunk.type !== 'tool' || (existing as ToolChunk).toolCallId === chunk.toolCallId)) {
         reuse++;
         ids.push(candidate!);
         this.put(candidate!, chunk, segment);
       } else {
-        const id = this.allocateId(chunk.type === 'text' ? `text-${++this.textCount}` : chunk.toolCallId);
+        const id = this.allocateId(chunk.type === 'tool' ? chunk.toolCallId : this.nextBaseId(chunk.type));
         ids.push(id);
         this.put(id, chunk, segment);
       }
@@ -168,6 +171,42 @@ export class TranscriptModel {
     if (reuse !== removed.length || ids.length !== previous.length) this.order.replace(ids.slice());
     // A copy: the host may go on mutating its array.
     this.shownChunks = chunks.slice();
+  }
+
+  // -- reasoning --------------------------------------------------------------
+
+  /** `reasoning-start`: an AI SDK reasoning part begins (a new item at the end). */
+  reasoningStart(id: string): void {
+    if (this.reasoningParts.has(id)) return;
+    const segment = new ReasoningSegment(this.allocateId(this.nextBaseId('reasoning')));
+    this.reasoningParts.set(id, segment);
+    this.segments.push(segment);
+    this.order.append(segment.itemIds[0]!);
+    this.put(segment.itemIds[0]!, { type: 'reasoning', value: '', raw: '', closed: false }, segment);
+  }
+
+  /** `reasoning-delta`: more reasoning text (its raw is the text: the tags are not in the stream). */
+  reasoningDelta(id: string, delta: string): void {
+    if (!this.reasoningParts.has(id)) this.reasoningStart(id);
+    const segment = this.reasoningParts.get(id)!;
+    const itemId = segment.itemIds[0]!;
+    const source = this.entries.get(itemId)!.source as ReasoningChunk;
+    if (source.closed || delta === '') return;
+    this.put(itemId, { ...source, value: source.value + delta, raw: source.raw + delta }, segment);
+  }
+
+  /** `reasoning-end`: the reasoning part is complete. */
+  reasoningEnd(id: string): void {
+    const segment = this.reasoningParts.get(id);
+    if (!segment) return;
+    const itemId = segment.itemIds[0]!;
+    const source = this.entries.get(itemId)!.source as ReasoningChunk;
+    if (!source.closed) this.put(itemId, { ...source, closed: true }, segment);
+  }
+
+  /** Item id base of the next text or reasoning item (`text-N`, `reasoning-N`). */
+  private nextBaseId(type: 'text' | 'reasoning'): string {
+    return type === 'text' ? `text-${++this.textCount}` : `reasoning-${++this.reasoningCount}`;
   }
 
   // -- native tools ---------------------------------------------------------
@@ -246,7 +285,7 @@ export class TranscriptModel {
 
   private syncPart(part: TranscriptMessagePart, index: number): void {
     this.ownWork++;
-    const kind = part.type === 'text' ? 'parsed' : toolPartName(part) !== undefined ? 'native' : 'skipped';
+    const kind = part.type === 'text' ? 'parsed' : part.type === 'reasoning' ? 'reasoning' : toolPartName(part) !== undefined ? 'native' : 'skipped';
     let slot: Segment | undefined = this.messageSlots[index];
     if (slot && slot.kind !== kind) {
       this.removeSlotsFrom(index);
@@ -257,13 +296,14 @@ export class TranscriptModel {
       return;
     }
     if (kind === 'native') return this.syncToolPart(part, index, slot as NativeSegment | undefined);
+    if (kind === 'reasoning') return this.syncReasoningPart(part, slot as ReasoningSegment | undefined);
     this.syncTextPart(part, slot as ParsedSegment | undefined);
   }
 
   private syncTextPart(part: TranscriptMessagePart, slot: ParsedSegment | undefined): void {
     let segment = slot;
     if (!segment) {
-      segment = new ParsedSegment(this.syntaxes.segmentParser(this.options, this.toolItems, this.parserWork));
+      segment = new ParsedSegment(this.syntaxes.segmentParser(this.optionsAt(this.segments.length), this.toolItems, this.parserWork));
       this.pushSlot(segment);
     }
     const text = part.text ?? '';
@@ -280,11 +320,26 @@ export class TranscriptModel {
     if (part.state !== 'streaming') this.endSegment(segment);
   }
 
+  /** A message's `reasoning` part: one item (its raw is the text: the tags are not in the message). */
+  private syncReasoningPart(part: TranscriptMessagePart, slot: ReasoningSegment | undefined): void {
+    const text = part.text ?? '';
+    const chunk: ReasoningChunk = { type: 'reasoning', value: text, raw: text, closed: part.state !== 'streaming' };
+    if (!slot) {
+      const segment = new ReasoningSegment(this.allocateId(this.nextBaseId('reasoning')));
+      this.pushSlot(segment);
+      this.put(segment.itemIds[0]!, chunk, segment);
+      return;
+    }
+    const id = slot.itemIds[0]!;
+    const previous = this.entries.get(id)?.source as ReasoningChunk | undefined;
+    if (previous?.value !== text || previous.closed !== chunk.closed) this.put(id, chunk, slot);
+  }
+
   /** A part's text that does not extend what was shown: parsed again; items of the same kind keep their ids. */
   private reparse(segment: ParsedSegment, text: string): void {
     const old = segment.itemIds.splice(0);
     segment.items.clear();
-    segment.parser = this.syntaxes.segmentParser(this.options, this.toolItems - old.filter((id) => this.entries.get(id)?.source.type === 'tool').length, this.parserWork);
+    segment.parser = this.syntaxes.segmentParser(this.optionsAt(this.segments.indexOf(segment)), this.toolItems - old.filter((id) => this.entries.get(id)?.source.type === 'tool').length, this.parserWork);
     segment.ended = false;
     const reusable = old.slice();
     this.fold(segment, segment.parser.write(text), reusable);
@@ -375,9 +430,11 @@ export class TranscriptModel {
     this.patches.clear();
     this.order.replace([]);
     this.textCount = 0;
+    this.reasoningCount = 0;
     this.toolItems = 0;
     this.appendSegment = undefined;
     this.textParts.clear();
+    this.reasoningParts.clear();
     this.messageId = undefined;
     this.messageSlots = [];
     this.chunksSegment = undefined;
@@ -386,9 +443,21 @@ export class TranscriptModel {
 
   // -- parsed segments ------------------------------------------------------
 
+  /**
+   * The parse options of a text segment at `index`: `reasoningStartsOpen` holds only for the
+   * transcript's first text (a later text part does not start inside the reasoning).
+   */
+  private optionsAt(index: number): TranscriptOptions {
+    if (this.options.reasoningStartsOpen !== true) return this.options;
+    for (let i = 0; i < index && i < this.segments.length; i++) {
+      if (this.segments[i]!.kind !== 'skipped') return { ...this.options, reasoningStartsOpen: false };
+    }
+    return this.options;
+  }
+
   private addParsedSegment(): ParsedSegment {
     // Generated ids continue the store's count of tools, so two text parts give no two `tool-call-1`.
-    const segment = new ParsedSegment(this.syntaxes.segmentParser(this.options, this.toolItems, this.parserWork));
+    const segment = new ParsedSegment(this.syntaxes.segmentParser(this.optionsAt(this.segments.length), this.toolItems, this.parserWork));
     this.segments.push(segment);
     return segment;
   }
@@ -413,7 +482,7 @@ export class TranscriptModel {
       this.ownWork++;
       switch (event.type) {
         case 'text-start': {
-          const id = takeReusable(reuse, (old) => this.entries.get(old)?.source.type === 'text') ?? this.allocateId(`text-${++this.textCount}`);
+          const id = takeReusable(reuse, (old) => this.entries.get(old)?.source.type === 'text') ?? this.allocateId(this.nextBaseId('text'));
           segment.items.set(event.key, id);
           this.addItem(segment, id, { type: 'text', value: '' });
           break;
@@ -461,6 +530,22 @@ export class TranscriptModel {
           break;
         }
         case 'tool-settle':
+          this.put(segment.items.get(event.key)!, event.chunk, segment);
+          break;
+        case 'reasoning-start': {
+          const id = takeReusable(reuse, (old) => this.entries.get(old)?.source.type === 'reasoning') ?? this.allocateId(this.nextBaseId('reasoning'));
+          segment.items.set(event.key, id);
+          this.addItem(segment, id, { type: 'reasoning', value: '', raw: '', closed: false });
+          break;
+        }
+        case 'reasoning-delta': {
+          const id = segment.items.get(event.key)!;
+          const source = this.entries.get(id)!.source as ReasoningChunk;
+          // The raw so far is the value (the opener is known only at the end, on the settled chunk).
+          this.put(id, { ...source, value: source.value + event.delta, raw: source.raw + event.delta }, segment);
+          break;
+        }
+        case 'reasoning-end':
           this.put(segment.items.get(event.key)!, event.chunk, segment);
           break;
       }

@@ -40,10 +40,20 @@ export class ChunksSegment {
   readonly itemIds: string[] = [];
 }
 
-/** A part of a message that the transcript does not show (reasoning, files, sources, data, steps). */
+/** One reasoning part of the AI SDK stream or message (`reasoning-start` … `reasoning-end`, a `reasoning` part). */
+export class ReasoningSegment {
+  readonly kind = 'reasoning';
+  readonly itemIds: string[];
+
+  constructor(itemId: string) {
+    this.itemIds = [itemId];
+  }
+}
+
+/** A part of a message that the transcript does not show (files, sources, data, steps). */
 export class SkippedSegment {
   readonly kind = 'skipped';
   readonly itemIds: readonly string[] = [];
 }
 
-export type Segment = ParsedSegment | NativeSegment | ChunksSegment | SkippedSegment;
+export type Segment = ParsedSegment | NativeSegment | ChunksSegment | ReasoningSegment | SkippedSegment;

@@ -22,7 +22,7 @@ export class SourceInput {
 
   /** @param work the store's meter, where this parser's work is added. */
   constructor(syntax: ToolSyntax, options: TranscriptOptions, work: WorkMeter) {
-    this.parser = createSegmentParser({ tools: options.tools, strictTools: options.strictTools, syntaxes: [syntax] }, 0, work);
+    this.parser = createSegmentParser({ tools: options.tools, strictTools: options.strictTools, syntaxes: [syntax], reasoning: false }, 0, work);
   }
 
   /** Adds source text; returns the input so far (the same object while it did not change). */

@@ -27,7 +27,9 @@ export type TranscriptStatus = 'idle' | 'streaming' | 'done' | 'error';
  * - `status` — see {@link TranscriptStatus}; `error` is the reason given to `fail`.
  *
  * Item ids: text items are `text-1`, `text-2`, … (counting text items in the
- * order they appear); tool items are their `toolCallId` — which the parser already keeps
+ * order they appear); reasoning items `reasoning-1`, `reasoning-2`, … likewise (while a
+ * reasoning block streams from text its `raw` is its value so far; the tags arrive with the
+ * settled chunk); tool items are their `toolCallId` — which the parser already keeps
  * unique (a repeated id becomes `ID~2`, see `IdClaims`) — given when the block opens and
  * never changed. A block whose id is read only from its body (a fence's YAML `id`) keeps the
  * id it got at the opener (`tool-call-N`) as its item id; its `toolCallId` field changes when
@@ -46,15 +48,16 @@ export interface TranscriptState {
 
 /**
  * Any chunk of an AI SDK UI message stream. The store acts on the
- * {@link UIMessageChunk} types (text and tool parts) and on `start`, `finish`,
- * `error` and `abort`; every other type (reasoning, sources, data, steps,
+ * {@link UIMessageChunk} types (text, reasoning and tool parts) and on `start`, `finish`,
+ * `error` and `abort`; every other type (sources, data, steps,
  * metadata) is accepted and ignored, so a host can pipe the whole stream in.
  */
 export type TranscriptStreamChunk = UIMessageChunk | { readonly type: string };
 
 /**
  * A part of an AI SDK `UIMessage`, as far as the store reads it: `text` parts
- * (with their `state`), `tool-NAME` and `dynamic-tool` parts. Other parts are
+ * (with their `state`), `reasoning` parts (a reasoning item, `raw` its text),
+ * `tool-NAME` and `dynamic-tool` parts. Other parts are
  * ignored. AI SDK v5/v6 `UIMessage` parts are assignable to it.
  */
 export interface TranscriptMessagePart {

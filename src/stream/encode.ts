@@ -64,6 +64,15 @@ export function createChunkEncoder(options: EncodeOptions = {}): (events: readon
         case 'text-end':
           out.push({ type: 'text-end', id: event.key });
           break;
+        case 'reasoning-start':
+          out.push({ type: 'reasoning-start', id: event.key });
+          break;
+        case 'reasoning-delta':
+          out.push({ type: 'reasoning-delta', id: event.key, delta: event.delta });
+          break;
+        case 'reasoning-end':
+          out.push({ type: 'reasoning-end', id: event.key });
+          break;
         case 'tool-start': {
           const tool: EncodedTool = { toolName: event.toolName, syntax: event.syntax, pending: '' };
           tools.set(event.key, tool);

@@ -168,7 +168,7 @@ class EventParser implements TranscriptEventParser {
       review: createCallReview(options),
       toolOffset,
     });
-    this.scanner = new Scanner(checkedSyntaxes(options.syntaxes), this.builder, meter);
+    this.scanner = new Scanner(checkedSyntaxes(options.syntaxes), this.builder, meter, options);
   }
 
   write(delta: string): TranscriptEvent[] {

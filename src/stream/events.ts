@@ -1,4 +1,4 @@
-import type { ToolChunk } from '../types.js';
+import type { ReasoningChunk, ToolChunk } from '../types.js';
 
 /**
  * What happened to one part of a transcript, as the parser found it. Every consumer — the AI
@@ -27,6 +27,10 @@ import type { ToolChunk } from '../types.js';
  *   (state by the contract's rules, output, error, approval). A block holding several calls (a
  *   JSON `tool_calls` list) settles each; the second and later calls get their own `tool-start`
  *   first. `invalid`: the block could not be parsed (the AI SDK gets `tool-input-error`).
+ * - `reasoning-start` / `reasoning-delta` / `reasoning-end`: a reasoning block (`<think>…`),
+ *   keys `reasoning-1`, `reasoning-2`, …; the deltas are its value (the text inside the tags,
+ *   never the tags), and `reasoning-end` carries the finished {@link ReasoningChunk} (at the
+ *   closer, or at the end of input with `closed: false`). A text part open before it ends first.
  */
 export type TranscriptEvent =
   | { readonly type: 'text-start'; readonly key: string }
@@ -47,7 +51,10 @@ export type TranscriptEvent =
       readonly input?: unknown;
       readonly toolName?: string;
     }
-  | { readonly type: 'tool-settle'; readonly key: string; readonly chunk: ToolChunk; readonly invalid: boolean };
+  | { readonly type: 'tool-settle'; readonly key: string; readonly chunk: ToolChunk; readonly invalid: boolean }
+  | { readonly type: 'reasoning-start'; readonly key: string }
+  | { readonly type: 'reasoning-delta'; readonly key: string; readonly delta: string }
+  | { readonly type: 'reasoning-end'; readonly key: string; readonly chunk: ReasoningChunk };
 
 /**
  * The rule that keeps tool call ids apart (the AI SDK merges parts with the same id, so a

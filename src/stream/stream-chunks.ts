@@ -3,14 +3,22 @@ import { settleEvents, type EncodeOptions } from './settle-events.js';
 
 /**
  * The UI-message chunks that replay a finished transcript: a text part per
- * text chunk, and per tool chunk `tool-input-start` then the events of its state
+ * text chunk, a reasoning part per reasoning chunk (its value), and per tool chunk `tool-input-start` then the events of its state
  * (approvals included; `options.approvalResponses` as in `TranscriptOptions`).
  * Ids are taken as the chunks give them.
  */
 export function createStreamChunks<Options extends EncodeOptions = {}>(chunks: readonly TranscriptChunk[], options?: Options): UIMessageChunkFor<Options>[] {
   const events: UIMessageChunk[] = [];
   let textCount = 0;
+  let reasoningCount = 0;
   for (const chunk of chunks) {
+    if (chunk.type === 'reasoning') {
+      const id = `reasoning-${++reasoningCount}`;
+      events.push({ type: 'reasoning-start', id });
+      if (chunk.value !== '') events.push({ type: 'reasoning-delta', id, delta: chunk.value });
+      events.push({ type: 'reasoning-end', id });
+      continue;
+    }
     if (chunk.type === 'text') {
       if (chunk.value === '') continue;
       const id = `text-${++textCount}`;

@@ -1,7 +1,8 @@
 import type { CallReview } from '../review/call-review.js';
 import type { ActiveBlock, ScannerSink } from '../scanner/scanner.js';
+import { ReasoningReader } from '../scanner/reasoning.js';
 import { TextBuffer } from '../scanner/text-buffer.js';
-import type { ParsedCall, ToolChunk, TranscriptChunk } from '../types.js';
+import type { ParsedCall, ReasoningChunk, ToolChunk, TranscriptChunk } from '../types.js';
 import { toToolChunk } from './tool-chunk.js';
 import { IdClaims, type TranscriptEvent } from './events.js';
 
@@ -58,6 +59,9 @@ export class TranscriptBuilder implements ScannerSink {
   private pendingText = '';
   private toolCount = 0;
   private tool: OpenTool | undefined;
+  /** The open reasoning block and its event key. */
+  private reasoning: { block: ActiveBlock; reader: ReasoningReader; key: string } | undefined;
+  private reasoningCount = 0;
   private partialCache: { rawLength: number; chunks: ToolChunk[] } | undefined;
   /** Tool call ids used so far (see {@link IdClaims}). */
   private readonly ids = new IdClaims();
@@ -112,6 +116,12 @@ export class TranscriptBuilder implements ScannerSink {
     this.foldText();
     this.endText();
     this.partialCache = undefined;
+    if (block.reader instanceof ReasoningReader) {
+      const key = `reasoning-${++this.reasoningCount}`;
+      this.reasoning = { block, reader: block.reader, key };
+      if (this.emitEvents) this.events.push({ type: 'reasoning-start', key });
+      return;
+    }
     const identity = safeIdentity(block);
     const toolCallId = identity === undefined ? undefined : this.ids.claim(identity.toolCallId ?? this.nextId());
     const key = this.keys.claim(toolCallId ?? this.nextId());
@@ -124,6 +134,16 @@ export class TranscriptBuilder implements ScannerSink {
 
   close(block: ActiveBlock, closed: boolean): void {
     this.foldText();
+    const reasoning = this.reasoning;
+    if (reasoning !== undefined) {
+      this.reasoning = undefined;
+      const chunk: ReasoningChunk = { type: 'reasoning', value: reasoning.reader.text, raw: block.raw, closed };
+      this.done.push(chunk);
+      if (!this.emitEvents) return;
+      this.reasoningProgress(reasoning);
+      this.events.push({ type: 'reasoning-end', key: reasoning.key, chunk });
+      return;
+    }
     const tool = this.tool!;
     if (this.emitEvents) this.progress();
     this.tool = undefined;
@@ -169,6 +189,7 @@ export class TranscriptBuilder implements ScannerSink {
     }
     this.flushText();
     this.progress();
+    if (this.reasoning !== undefined && this.emitEvents) this.reasoningProgress(this.reasoning);
     const events = this.events;
     if (events.length === 0) return [];
     this.events = [];
@@ -204,7 +225,11 @@ export class TranscriptBuilder implements ScannerSink {
    * closer, where their ids are claimed — shown earlier, they were chunks the final transcript
    * does not have (other ids, and not the last chunk of the snapshot).
    */
-  openChunks(): ToolChunk[] {
+  openChunks(): Array<ToolChunk | ReasoningChunk> {
+    const reasoning = this.reasoning;
+    if (reasoning !== undefined) {
+      return [{ type: 'reasoning', value: reasoning.reader.text, raw: reasoning.block.raw, closed: false }];
+    }
     const tool = this.tool;
     if (!tool) return [];
     const { block } = tool;
@@ -220,6 +245,12 @@ export class TranscriptBuilder implements ScannerSink {
     ];
     this.partialCache = { rawLength: block.raw.length, chunks };
     return chunks;
+  }
+
+  /** A `reasoning-delta` event with the reasoning text read since the last one. */
+  private reasoningProgress(reasoning: { reader: ReasoningReader; key: string }): void {
+    const delta = reasoning.reader.takeValueDelta();
+    if (delta !== '') this.events.push({ type: 'reasoning-delta', key: reasoning.key, delta });
   }
 
   /** Folds the pending text into the last text chunk (a new chunk object). */

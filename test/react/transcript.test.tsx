@@ -223,12 +223,15 @@ describe('<ToolTranscript chunks | store | message>', () => {
         { type: 'text' as const, text: 'Looking.\n```tool search\ninput: {q: 1}\n```', state: 'done' as const },
         { type: 'tool-weather' as const, toolCallId: 'w1', state: 'output-available' as const, input: { city: 'Oslo' }, output: { temp: 4 } },
         { type: 'dynamic-tool' as const, toolName: 'fetch', toolCallId: 'f1', state: 'input-streaming' as const, input: { url: 'https://ex' } },
-        { type: 'reasoning' as const, text: 'hidden', state: 'done' as const },
+        { type: 'reasoning' as const, text: 'collapsed', state: 'done' as const },
       ],
     };
     const { container } = render(<ToolTranscript message={message} />);
     expect(cards(container)).toEqual(['tool-call-1:input-available', 'w1:output-available', 'f1:input-streaming']);
-    expect(container.textContent).not.toContain('hidden');
+    // A reasoning part is a reasoning disclosure, collapsed once done (it was skipped before reasoning support).
+    const reasoning = container.querySelector<HTMLDetailsElement>('details.tt-reasoning')!;
+    expect(reasoning.open).toBe(false);
+    expect(reasoning.querySelector('.tt-reasoning-body')!.textContent).toBe('collapsed');
     expect(container.querySelector('[data-tool-call-id="w1"]')!.getAttribute('data-tool-name')).toBe('weather');
   });
 });

@@ -9,6 +9,7 @@ describe('tool-transcript/remark exports', () => {
         'TOOL_STATE_LABELS',
         'createToolCallHandler',
         'default',
+        'reasoningToHast',
         'rehypeSafeUrls',
         'remarkToolCalls',
         'safeUrl',

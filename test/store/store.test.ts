@@ -367,9 +367,12 @@ describe('createTranscriptStore: applyChunk', () => {
 
   it('ignores chunk types outside the transcript and fails on an error chunk', () => {
     const store = createTranscriptStore();
-    store.applyChunk({ type: 'reasoning-delta', id: 'r', delta: 'hm' } as never);
+    store.applyChunk({ type: 'source-url', sourceId: 's', url: 'https://example.com' } as never);
     store.applyChunk({ type: 'start-step' });
     expect(store.getState().ids).toEqual([]);
+    // Reasoning is part of the transcript (a reasoning item), unlike sources and steps.
+    store.applyChunk({ type: 'reasoning-delta', id: 'r', delta: 'hm' });
+    expect(store.getState().ids).toEqual(['reasoning-1']);
     store.applyChunk({ type: 'tool-input-start', toolCallId: 'c', toolName: 't', dynamic: true });
     store.applyChunk({ type: 'error', errorText: 'rate limited' } as never);
     expect(store.getState()).toMatchObject({ status: 'error', error: 'rate limited' });

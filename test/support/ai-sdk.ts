@@ -40,14 +40,15 @@ export async function messages(events: readonly UIMessageChunk[], sdk: Sdk = SDK
   return out;
 }
 
-/** Runs the chunks through `readUIMessageStream` (wrapped in start … finish) and returns the message's text and tool parts. */
+/** Runs the chunks through `readUIMessageStream` (wrapped in start … finish) and returns the message's text, reasoning and tool parts. */
 export async function messageParts(events: readonly UIMessageChunk[], sdk: Sdk = SDKS[0]!): Promise<unknown[]> {
   let last: UIMessage | undefined;
   for await (const message of sdk.read(wrapped(events))) last = message;
   return last!.parts
-    .filter((part) => part.type === 'text' || part.type === 'dynamic-tool')
+    .filter((part) => part.type === 'text' || part.type === 'reasoning' || part.type === 'dynamic-tool')
     .map((part) => {
       if (part.type === 'text') return { type: 'text', text: part.text };
+      if (part.type === 'reasoning') return { type: 'reasoning', text: part.text, state: part.state };
       if (part.type !== 'dynamic-tool') throw new Error('unreachable');
       const approval = (part as { approval?: { id: string; approved?: boolean; reason?: string } }).approval;
       return {
@@ -72,6 +73,7 @@ export async function messageParts(events: readonly UIMessageChunk[], sdk: Sdk =
 export function expectedParts(chunks: readonly TranscriptChunk[], options: { approvalResponses?: boolean } = {}): unknown[] {
   return chunks.map((chunk) => {
     if (chunk.type === 'text') return { type: 'text', text: chunk.value };
+    if (chunk.type === 'reasoning') return { type: 'reasoning', text: chunk.value, state: 'done' };
     const answered = options.approvalResponses === true;
     const viaApproval =
       chunk.approval !== undefined || ['approval-requested', 'approval-responded', 'output-denied'].includes(chunk.state);

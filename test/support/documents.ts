@@ -99,13 +99,36 @@ export function inlineCode(syntaxes: readonly ToolSyntax[]): fc.Arbitrary<string
     });
 }
 
-/** A transcript mixing markdown, code with markers, and tool blocks. */
+/**
+ * A reasoning block (`<think>…</think>`, `<seed:think>…</seed:think>`) whose body holds prose and
+ * tool blocks (which stay reasoning text): whole, cut short, or with its closer broken; sometimes
+ * in an inline code span or fenced code (text then).
+ */
+export function reasoningBlock(syntaxes: readonly ToolSyntax[]): fc.Arbitrary<string> {
+  const tags = fc.constantFrom(['<think>', '</think>'], ['<think>', '</think>'], ['<seed:think>', '</seed:think>'], ['<think>', '</seed:think>'], ['◁think▷', '◁/think▷']);
+  const body = fc
+    .array(fc.oneof({ weight: 3, arbitrary: prose }, { weight: 1, arbitrary: toolBlock(syntaxes) }, { weight: 2, arbitrary: fc.constantFrom('\n', '\n\n', '<think>', '</thi', '`') }), { maxLength: 3 })
+    .map((parts) => parts.join(''));
+  return fc
+    .tuple(tags, body, fc.nat(), fc.constantFrom('whole', 'whole', 'whole', 'cut', 'broken', 'code', 'inline'))
+    .map(([[open, close], text, at, how]) => {
+      const block = `${open}${text}${close}`;
+      if (how === 'cut') return block.slice(0, at % (block.length + 1));
+      if (how === 'broken') return `${open}${text}${close.slice(0, close.length - 1)}`;
+      if (how === 'code') return `\n\`\`\`\`text\n${open}${text}\n\`\`\`\`\n`;
+      if (how === 'inline') return `see \`${open}\` here`;
+      return block;
+    });
+}
+
+/** A transcript mixing markdown, code with markers, tool blocks and reasoning blocks. */
 export function transcript(syntaxes: readonly ToolSyntax[]): fc.Arbitrary<string> {
   const piece = fc.oneof(
     { weight: 4, arbitrary: markdownLine },
     { weight: 3, arbitrary: toolBlock(syntaxes) },
     { weight: 1, arbitrary: codeWrapped(syntaxes) },
     { weight: 1, arbitrary: inlineCode(syntaxes) },
+    { weight: 1, arbitrary: reasoningBlock(syntaxes) },
     { weight: 1, arbitrary: fc.constant('') },
   );
   return fc

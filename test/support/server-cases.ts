@@ -75,6 +75,9 @@ export function runServerCases(title: string, cases: readonly ServerCase[], opti
           if (call.id !== undefined) expect((whole.filter((c) => c.type === 'tool')[i] as ToolChunk).toolCallId).toBe(call.id);
         });
         if (testCase.content !== undefined) expect(view.content).toBe(testCase.content.trim());
+        if (testCase.reasoning !== undefined) {
+          expect(whole.flatMap((chunk) => (chunk.type === 'reasoning' ? [chunk.value] : [])).join(''), 'reasoning').toBe(testCase.reasoning);
+        }
         for (const pieces of splitsInTwo(testCase.text)) expect(streamPieces(pieces, opts).chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
         expect(streamPieces(unitByUnit(testCase.text), opts).chunks, 'unit by unit').toEqual(whole);
         for (let seed = 0; seed < 8; seed++) {

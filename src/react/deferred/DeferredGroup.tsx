@@ -36,7 +36,7 @@ function sourceOf(store: TranscriptStore, ids: readonly string[]): string {
   for (const id of ids) {
     const item = store.getItem(id);
     if (!item) continue;
-    text += item.type === 'text' ? item.value : item.raw || `${item.toolName}\n`;
+    text += item.type === 'text' ? item.value : item.type === 'reasoning' ? item.raw : item.raw || `${item.toolName}\n`;
   }
   return text;
 }

@@ -44,6 +44,7 @@ function checkWhole(doc: string, options: TranscriptOptions): TranscriptChunk[] 
       expect(chunks[i - 1]?.type).not.toBe('text');
       return;
     }
+    if (chunk.type === 'reasoning') return;
     tools++;
     // 4. Deterministic ids: a generated id counts tool chunks from 1.
     const generated = /^tool-call-(\d+)$/.exec(chunk.toolCallId);

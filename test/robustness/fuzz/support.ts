@@ -128,6 +128,7 @@ export function hasDuplicateIds(chunks: readonly TranscriptChunk[]): boolean {
 
 type Part =
   | { type: 'text'; text: string; open: boolean }
+  | { type: 'reasoning'; text: string; open: boolean }
   | { type: 'tool'; toolCallId: string; toolName: string; state: string; input?: unknown; output?: unknown; errorText?: string };
 
 /**
@@ -140,8 +141,28 @@ export function foldEvents(events: readonly UIMessageChunk[]): unknown[] {
   const parts: Part[] = [];
   const texts = new Map<string, Extract<Part, { type: 'text' }>>();
   const tools = new Map<string, Extract<Part, { type: 'tool' }>>();
+  const reasonings = new Map<string, Extract<Part, { type: 'reasoning' }>>();
   for (const event of events) {
     switch (event.type) {
+      case 'reasoning-start': {
+        expect(reasonings.has(event.id), `reasoning ${event.id} started twice`).toBe(false);
+        expect([...texts.values()].some((part) => part.open), 'a reasoning part inside an open text part').toBe(false);
+        const part = { type: 'reasoning' as const, text: '', open: true };
+        reasonings.set(event.id, part);
+        parts.push(part);
+        break;
+      }
+      case 'reasoning-delta': {
+        const part = reasonings.get(event.id);
+        expect(part?.open, `delta for reasoning ${event.id} that is not open`).toBe(true);
+        expect(event.delta).not.toBe('');
+        part!.text += event.delta;
+        break;
+      }
+      case 'reasoning-end':
+        expect(reasonings.get(event.id)?.open, `end of reasoning ${event.id} that is not open`).toBe(true);
+        reasonings.get(event.id)!.open = false;
+        break;
       case 'text-start': {
         expect(texts.has(event.id), `text ${event.id} started twice`).toBe(false);
         const part = { type: 'text' as const, text: '', open: true };
@@ -198,14 +219,15 @@ export function foldEvents(events: readonly UIMessageChunk[]): unknown[] {
     }
   }
   // (A tool may end in input-streaming: a block that says `state: input-streaming` keeps it.)
-  for (const part of parts) if (part.type === 'text') expect(part.open, 'a text part left open').toBe(false);
-  return parts.map((part) => (part.type === 'text' ? { type: 'text', text: part.text } : { ...part }));
+  for (const part of parts) if (part.type !== 'tool') expect(part.open, `a ${part.type} part left open`).toBe(false);
+  return parts.map((part) => (part.type !== 'tool' ? { type: part.type, text: part.text } : { ...part }));
 }
 
 /** The parts a message should hold for final chunks. */
 export function partsOf(chunks: readonly TranscriptChunk[]): unknown[] {
   return chunks.map((chunk) => {
     if (chunk.type === 'text') return { type: 'text', text: chunk.value };
+    if (chunk.type === 'reasoning') return { type: 'reasoning', text: chunk.value };
     const part: Record<string, unknown> = { type: 'tool', toolCallId: chunk.toolCallId, toolName: chunk.toolName, state: chunk.state };
     // A block that stays input-streaming (it says so) never sends its input.
     if (chunk.state !== 'input-streaming') part.input = chunk.input;
