@@ -6,6 +6,8 @@ import { hermesSyntax } from './hermes/index.js';
 import { jsonSyntax } from './json/index.js';
 import { sentinelSyntax } from './sentinel/index.js';
 import { xmlSyntax } from './xml/index.js';
+import { mistralSyntax } from './mistral/index.js';
+import { gemmaSyntax } from './gemma/index.js';
 
 export { createCaretSyntax, caretSyntax, type CaretSyntaxOptions, type CaretGrammar } from './caret/index.js';
 export { createEmojiSyntax, emojiSyntax, type EmojiInput } from './emoji/index.js';
@@ -14,6 +16,8 @@ export { createHermesSyntax, hermesSyntax } from './hermes/index.js';
 export { createJsonSyntax, jsonSyntax, type JsonSyntaxOptions, type JsonStyle } from './json/index.js';
 export { createSentinelSyntax, sentinelSyntax, type SentinelSyntaxOptions } from './sentinel/index.js';
 export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from './xml/index.js';
+export { createMistralSyntax, mistralSyntax } from './mistral/index.js';
+export { createGemmaSyntax, gemmaSyntax } from './gemma/index.js';
 
 /** The built-in syntaxes by name. A new syntax registers here; the scanner needs no change. */
 export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> = {
@@ -24,6 +28,8 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
   xml: xmlSyntax,
   json: jsonSyntax,
   hermes: hermesSyntax,
+  mistral: mistralSyntax,
+  gemma: gemmaSyntax,
 };
 
 /**
@@ -31,10 +37,11 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
  * prose and code examples do not produce by accident: a fence whose info
  * string is `tool`, a `^^^name` line, the 🛠 bracket, `[[SEG_START {json}]]`
  * with a known type, the XML tags `<tool name="…">`, `<tool:NAME>`,
- * `<write_file path="…">`, `<run_bash>`, and `<tool_call>`. The `json` syntax
+ * `<write_file path="…">`, `<run_bash>`, `<tool_call>`, and the special tokens of
+ * open models' native formats (`[TOOL_CALLS]`, `<|tool_call>`, `<start_function_call>`). The `json` syntax
  * is opt-in: ordinary prose and examples hold JSON objects at line starts.
  */
-export const defaultSyntaxes: readonly ToolSyntax[] = [fenceSyntax, caretSyntax, emojiSyntax, sentinelSyntax, xmlSyntax, hermesSyntax];
+export const defaultSyntaxes: readonly ToolSyntax[] = [fenceSyntax, caretSyntax, emojiSyntax, sentinelSyntax, xmlSyntax, hermesSyntax, mistralSyntax, gemmaSyntax];
 
 /** Turns the `syntaxes` option into syntax objects, rejecting unknown names with a clear error. */
 export function resolveSyntaxes(syntaxes?: ReadonlyArray<SyntaxName | ToolSyntax>): ToolSyntax[] {

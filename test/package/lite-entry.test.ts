@@ -24,6 +24,8 @@ const SYNTAXES: Record<SyntaxName, ToolSyntax> = {
   json: lite.jsonSyntax,
   sentinel: lite.sentinelSyntax,
   hermes: lite.hermesSyntax,
+  mistral: lite.mistralSyntax,
+  gemma: lite.gemmaSyntax,
 };
 
 /** Every fixture input of `folder`. */
