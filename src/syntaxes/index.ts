@@ -7,6 +7,9 @@ import { jsonSyntax } from './json/index.js';
 import { sentinelSyntax } from './sentinel/index.js';
 import { xmlSyntax } from './xml/index.js';
 import { mistralSyntax } from './mistral/index.js';
+import { phi4Syntax } from './phi4/index.js';
+import { toolcallsSyntax } from './toolcalls/index.js';
+import { graniteSyntax } from './granite/index.js';
 import { gemmaSyntax } from './gemma/index.js';
 
 export { createCaretSyntax, caretSyntax, type CaretSyntaxOptions, type CaretGrammar } from './caret/index.js';
@@ -18,6 +21,9 @@ export { createSentinelSyntax, sentinelSyntax, type SentinelSyntaxOptions } from
 export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from './xml/index.js';
 export { createMistralSyntax, mistralSyntax } from './mistral/index.js';
 export { createGemmaSyntax, gemmaSyntax } from './gemma/index.js';
+export { createGraniteSyntax, graniteSyntax } from './granite/index.js';
+export { createToolcallsSyntax, toolcallsSyntax } from './toolcalls/index.js';
+export { createPhi4Syntax, phi4Syntax } from './phi4/index.js';
 
 /** The built-in syntaxes by name. A new syntax registers here; the scanner needs no change. */
 export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> = {
@@ -30,6 +36,9 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
   hermes: hermesSyntax,
   mistral: mistralSyntax,
   gemma: gemmaSyntax,
+  granite: graniteSyntax,
+  toolcalls: toolcallsSyntax,
+  phi4: phi4Syntax,
 };
 
 /**
@@ -41,7 +50,7 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
  * open models' native formats (`[TOOL_CALLS]`, `<|tool_call>`, `<start_function_call>`). The `json` syntax
  * is opt-in: ordinary prose and examples hold JSON objects at line starts.
  */
-export const defaultSyntaxes: readonly ToolSyntax[] = [fenceSyntax, caretSyntax, emojiSyntax, sentinelSyntax, xmlSyntax, hermesSyntax, mistralSyntax, gemmaSyntax];
+export const defaultSyntaxes: readonly ToolSyntax[] = [fenceSyntax, caretSyntax, emojiSyntax, sentinelSyntax, xmlSyntax, hermesSyntax, mistralSyntax, gemmaSyntax, graniteSyntax, toolcallsSyntax, phi4Syntax];
 
 /** Turns the `syntaxes` option into syntax objects, rejecting unknown names with a clear error. */
 export function resolveSyntaxes(syntaxes?: ReadonlyArray<SyntaxName | ToolSyntax>): ToolSyntax[] {

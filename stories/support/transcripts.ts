@@ -6,11 +6,14 @@ import json from '../../examples/json.md?raw';
 import sentinel from '../../examples/sentinel.md?raw';
 import xml from '../../examples/xml.md?raw';
 import mistral from '../../examples/mistral.md?raw';
+import phi4 from '../../examples/phi4.md?raw';
+import toolcalls from '../../examples/toolcalls.md?raw';
+import granite from '../../examples/granite.md?raw';
 import gemma from '../../examples/gemma.md?raw';
 import type { SyntaxName } from '../../src/index.js';
 
 /** A realistic transcript per syntax (`examples/*.md`). */
-export const EXAMPLES: Readonly<Record<SyntaxName, string>> = { fence, caret, emoji, xml, json, sentinel, hermes, mistral, gemma };
+export const EXAMPLES: Readonly<Record<SyntaxName, string>> = { fence, caret, emoji, xml, json, sentinel, hermes, mistral, gemma, granite, toolcalls, phi4 };
 
 /** The fence, caret and emoji examples one after the other: a mixed transcript for the playground and the replay. */
 export const MIXED = [fence, caret, emoji].join('\n\n');

@@ -25,6 +25,9 @@ const SYNTAXES: Record<SyntaxName, ToolSyntax> = {
   sentinel: lite.sentinelSyntax,
   hermes: lite.hermesSyntax,
   mistral: lite.mistralSyntax,
+  phi4: lite.phi4Syntax,
+  toolcalls: lite.toolcallsSyntax,
+  granite: lite.graniteSyntax,
   gemma: lite.gemmaSyntax,
 };
 

@@ -77,6 +77,9 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
     shared: ['json/calls', 'json/tracker', 'kit/python-json', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'],
   },
   mistral: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'] },
+  phi4: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'] },
+  toolcalls: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'] },
+  granite: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'] },
   gemma: { packages: [], shared: ['kit/bare-object', 'kit/define', 'kit/ends', 'kit/python-json', 'shared/json', 'shared/throttle'] },
 };
 
@@ -107,7 +110,7 @@ describe('tool-transcript/lite from the sources: an app pays only for the syntax
   it('the main entry resolves names and defaults, so its parser carries every syntax and yaml', async () => {
     const modules = await bundledModules(oneSyntaxApp('./src/index.ts', 'xml'));
     expect(packagesOf(modules)).toEqual(['yaml']);
-    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'gemma', 'hermes', 'json', 'kit', 'mistral', 'sentinel', 'shared', 'xml']);
+    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'gemma', 'granite', 'hermes', 'json', 'kit', 'mistral', 'phi4', 'sentinel', 'shared', 'toolcalls', 'xml']);
   });
 });
 
@@ -158,7 +161,7 @@ describe('tool-transcript/react/lite and /store/lite from the sources: an XML-on
     for (const app of [xmlReactApp('./src/react/index.ts', './src/index.ts'), xmlStoreApp('./src/store/index.ts', './src/index.ts')]) {
       const modules = await bundledModules(app);
       expect(packagesOf(modules)).toContain('yaml');
-      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'gemma', 'hermes', 'json', 'kit', 'mistral', 'sentinel', 'shared', 'xml']);
+      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'gemma', 'granite', 'hermes', 'json', 'kit', 'mistral', 'phi4', 'sentinel', 'shared', 'toolcalls', 'xml']);
     }
   });
 });

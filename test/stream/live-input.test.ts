@@ -26,6 +26,9 @@ const SAMPLES: Record<SyntaxName, string> = {
   sentinel: 'Edit [[SEG_START {"type": "write_file", "path": "a.txt"}]]first line\nsecond line\n[[SEG_END]] ok.',
   hermes: 'Call <tool_call>{"name": "lookup", "arguments": {"term": "tides", "limit": 3}}</tool_call> ok.',
   mistral: 'Call [TOOL_CALLS]lookup[ARGS]{"term": "tides", "limit": 3} ok.',
+  phi4: 'Call functools[{"name": "lookup", "arguments": {"term": "tides", "limit": 3}}] ok.',
+  toolcalls: 'Call <tool_calls>[{"name": "lookup", "arguments": {"term": "tides", "limit": 3}}]</tool_calls> ok.',
+  granite: 'Call <|tool_call|>[{"name": "lookup", "arguments": {"term": "tides", "limit": 3}}] ok.',
   gemma: 'Call <|tool_call>call:lookup{limit:3,term:<|"|>tides<|"|>}<tool_call|> ok.',
 };
 

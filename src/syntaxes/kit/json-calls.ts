@@ -16,7 +16,12 @@ export function jsonCalls(json: string, block: MarkedBlock, where: string): Pars
   if (!strict) return callsFromJson(parsePartialJson(json, block.work) ?? [], false, block.work);
   if (json.trim() === '') return [{ input: {}, invalid: true, errorText: `expected a JSON list of tool calls ${where}` }];
   const parsed = parseJson(json, block.work);
-  if (!parsed.ok) return [{ input: {}, invalid: true, errorText: `invalid JSON ${where}: ${parsed.message}` }];
+  if (!parsed.ok) {
+    // The name, when the repaired JSON shows one, still heads the error card.
+    const toolName = callsFromJson(parsePartialJson(json, block.work) ?? [], false)[0]?.toolName;
+    const call: ParsedCall = { input: {}, invalid: true, errorText: `invalid JSON ${where}: ${parsed.message}` };
+    return [toolName === undefined ? call : { ...call, toolName }];
+  }
   return callsFromJson(parsed.value, true, block.work);
 }
 

@@ -5,7 +5,7 @@ import { jsonCalls, jsonCallText, listOfObjectsFollows } from '../kit/json-calls
 /** The toolcalls syntax's rules, in the words of the Jamba and Hunyuan chat templates. */
 export const toolcallsDescription: SyntaxDescription = {
   rules: [
-    'Write the tool calls as `<tool_calls>`, a JSON list of the calls, and `</tool_calls>`: `<tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris"}}]</tool_calls>`.',
+    'Write each tool call in a JSON list between `<tool_calls>` and `</tool_calls>`: `<tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris"}}]</tool_calls>`.',
     '- Several calls go in the one list.',
   ].join('\n'),
 };
