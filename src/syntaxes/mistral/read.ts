@@ -1,7 +1,8 @@
 import type { BlockIdentity, ParsedCall } from '../../types.js';
 import type { MarkedBlock } from '../kit/define.js';
 import { isRecord } from '../../object.js';
-import { callsFromJson, parsePartialJson } from '../json/calls.js';
+import { parsePartialJson } from '../json/calls.js';
+import { jsonCalls, listOfObjectsFollows } from '../kit/json-calls.js';
 import { parseJson } from '../shared/json.js';
 import { describeValue } from '../shared/problem.js';
 
@@ -11,7 +12,7 @@ const BLANK = /^[ \t\r\n]$/;
 const TOKENS = ['[ARGS]', '[CALL_ID]'];
 
 /**
- * Decides on the units after `[TOOL_CALLS]`: blanks then `[` or `{` (the JSON list of the v0.3 /
+ * Decides on the units after `[TOOL_CALLS]`: blanks then `[{` (the JSON list of the v0.3 /
  * Nemo templates), or a name followed by `{`, `[ARGS]` or `[CALL_ID]` (v11+ tokenizers; servers
  * that drop special tokens show `name{…}`). Anything else (`[TOOL_CALLS] not json`) is text.
  */
@@ -19,8 +20,7 @@ export function followsToolCalls(after: string): boolean | undefined {
   let i = 0;
   while (i < after.length && BLANK.test(after[i]!)) i++;
   if (i === after.length) return undefined;
-  const first = after[i]!;
-  if (first === '[' || first === '{') return true;
+  if (after[i] === '[') return listOfObjectsFollows(after);
   if (i > 0) return false;
   while (i < after.length && NAME_UNIT.test(after[i]!)) i++;
   if (i === 0) return false;
@@ -51,7 +51,7 @@ export function readMistral(block: MarkedBlock): ParsedCall[] {
   const { body, partial } = block;
   const strict = block.closed && !partial;
   const start = body.length - body.trimStart().length;
-  if (body[start] === '[' || body[start] === '{') return listCalls(body.slice(start), strict, block);
+  if (body[start] === '[' || body[start] === '{') return listCalls(body.slice(start), block);
   const head = readHead(body);
   const call: ParsedCall = { toolName: head.name, input: {} };
   if (head.id !== undefined) call.toolCallId = head.id;
@@ -111,14 +111,8 @@ function readHead(body: string): Head {
 }
 
 /** The JSON list (or object) of the v0.3 / Nemo form: `[{"name", "arguments", "id"?}, …]`. */
-function listCalls(json: string, strict: boolean, block: MarkedBlock): ParsedCall[] {
-  let value: unknown;
-  if (strict) {
-    const parsed = parseJson(json, block.work);
-    if (!parsed.ok) return [{ input: {}, invalid: true, errorText: `invalid JSON after [TOOL_CALLS]: ${parsed.message}` }];
-    value = parsed.value;
-  } else value = parsePartialJson(json, block.work) ?? [];
-  return callsFromJson(value, strict, block.work).map(withTrailingId);
+function listCalls(json: string, block: MarkedBlock): ParsedCall[] {
+  return jsonCalls(json, block, 'after [TOOL_CALLS]').map(withTrailingId);
 }
 
 /** Mistral Nemo writes `"id"` after the arguments: it is the call id all the same. */
