@@ -65,7 +65,7 @@ class BareReader {
       if (key === undefined) return result;
       this.skip(BLANK);
       if (this.i >= text.length) return this.cutOff(result);
-      const value = this.value(depth);
+      const value = this.value(depth, '}');
       if (value !== WITHHELD) setOwn(result, key, value);
       if (!this.after()) return result;
     }
@@ -83,14 +83,15 @@ class BareReader {
         this.i++;
         return items;
       }
-      const value = this.value(depth);
+      const value = this.value(depth, ']');
       if (value !== WITHHELD) items.push(value);
       if (!this.after()) return items;
     }
     return items;
   }
 
-  private value(depth: number): unknown {
+  /** A value inside a container that `close` ends. */
+  private value(depth: number, close: string): unknown {
     const { text } = this;
     if (text.startsWith(this.quote, this.i)) {
       const value = this.string();
@@ -107,6 +108,8 @@ class BareReader {
     }
     const start = this.i;
     while (this.i < text.length && !',}]'.includes(text[this.i]!)) this.i++;
+    // No value, and what stands here is the other container's closer (`[}`, `{a:]`): wrong.
+    if (this.i === start && this.i < text.length && text[this.i] !== ',' && text[this.i] !== close) return this.fail(`unexpected ${JSON.stringify(text[this.i])}`);
     if (this.i >= text.length) {
       this.cut = true;
       if (this.partial) return WITHHELD;
