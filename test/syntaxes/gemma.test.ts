@@ -60,7 +60,7 @@ describe('gemma blocks', () => {
     const [open] = tools(`<|tool_call>call:get{a:${Q}never closed<tool_call|>`);
     expect(open).toMatchObject({ state: 'output-error', errorText: 'the arguments of get are not complete before <tool_call|>' });
     const [stray] = tools(`<|tool_call>call:get{l:[}]}<tool_call|>`);
-    expect(stray).toMatchObject({ state: 'output-error', errorText: 'invalid arguments of get at column 12: unexpected "}"' });
+    expect(stray).toMatchObject({ state: 'output-error', errorText: 'invalid arguments of get at column 13: unexpected "}"' });
     const [trailing] = tools(`<|tool_call>call:get{a:1}<tx`);
     expect(trailing).toMatchObject({ state: 'output-error', raw: '<|tool_call>call:get{a:1}<t', errorText: 'unexpected "<t" after the arguments of get' });
   });
