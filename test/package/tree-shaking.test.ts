@@ -76,7 +76,7 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
     packages: [],
     shared: ['json/calls', 'json/tracker', 'kit/python-json', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'],
   },
-  mistral: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'] },
+  mistral: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'] },
   phi4: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'] },
   toolcalls: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'] },
   granite: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'] },
