@@ -55,3 +55,8 @@ export {
   type EndReaderFactory,
   type Element,
 } from '../syntaxes/kit/index.js';
+export { createMistralSyntax, mistralSyntax } from '../syntaxes/mistral/index.js';
+export { createGemmaSyntax, gemmaSyntax } from '../syntaxes/gemma/index.js';
+export { createGraniteSyntax, graniteSyntax } from '../syntaxes/granite/index.js';
+export { createToolcallsSyntax, toolcallsSyntax } from '../syntaxes/toolcalls/index.js';
+export { createPhi4Syntax, phi4Syntax } from '../syntaxes/phi4/index.js';

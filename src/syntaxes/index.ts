@@ -14,6 +14,11 @@ import { harmonySyntax } from './harmony/index.js';
 import { miniMaxSyntax } from './minimax/index.js';
 import { dsmlSyntax } from './dsml/index.js';
 import { invokeSyntax } from './invoke/index.js';
+import { mistralSyntax } from './mistral/index.js';
+import { phi4Syntax } from './phi4/index.js';
+import { toolcallsSyntax } from './toolcalls/index.js';
+import { graniteSyntax } from './granite/index.js';
+import { gemmaSyntax } from './gemma/index.js';
 
 export { createCaretSyntax, caretSyntax, type CaretSyntaxOptions, type CaretGrammar } from './caret/index.js';
 export { createEmojiSyntax, emojiSyntax, type EmojiInput } from './emoji/index.js';
@@ -30,6 +35,11 @@ export { createHarmonySyntax, harmonySyntax } from './harmony/index.js';
 export { createMiniMaxSyntax, miniMaxSyntax } from './minimax/index.js';
 export { createDsmlSyntax, dsmlSyntax, type DsmlSyntaxOptions } from './dsml/index.js';
 export { createInvokeSyntax, invokeSyntax } from './invoke/index.js';
+export { createMistralSyntax, mistralSyntax } from './mistral/index.js';
+export { createGemmaSyntax, gemmaSyntax } from './gemma/index.js';
+export { createGraniteSyntax, graniteSyntax } from './granite/index.js';
+export { createToolcallsSyntax, toolcallsSyntax } from './toolcalls/index.js';
+export { createPhi4Syntax, phi4Syntax } from './phi4/index.js';
 
 /** The built-in syntaxes by name. A new syntax registers here; the scanner needs no change. */
 export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> = {
@@ -48,6 +58,11 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
   minimax: miniMaxSyntax,
   dsml: dsmlSyntax,
   invoke: invokeSyntax,
+  mistral: mistralSyntax,
+  gemma: gemmaSyntax,
+  granite: graniteSyntax,
+  toolcalls: toolcallsSyntax,
+  phi4: phi4Syntax,
 };
 
 /**
@@ -55,10 +70,12 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
  * prose and code examples do not produce by accident: a fence whose info
  * string is `tool`, a `^^^name` line, the 🛠 bracket, `[[SEG_START {json}]]`
  * with a known type, the XML tags `<tool name="…">`, `<tool:NAME>`,
- * `<write_file path="…">`, `<run_bash>`, `<tool_call>`, and the special tokens of
- * DeepSeek (`<｜tool▁calls▁begin｜>`), Kimi K2 (`<|tool_calls_section_begin|>`) and harmony
- * (`<|start|>assistant`/`<|channel|>` with `to=functions.NAME`). The `json` syntax
- * is opt-in: ordinary prose and examples hold JSON objects at line starts.
+ * `<write_file path="…">`, `<run_bash>`, `<tool_call>` followed by a call, and the markers
+ * and special tokens of open models' native formats (`<minimax:tool_call>`,
+ * `<function_calls><invoke`, `<｜tool▁calls▁begin｜>`, `<｜DSML｜function_calls>`,
+ * `<|tool_calls_section_begin|>`, `<|channel|>` with `to=functions.NAME`, `[TOOL_CALLS]`,
+ * `<|tool_call>`, `<start_function_call>`, `<|tool_call|>`, `<tool_calls>[{`, `functools[{`).
+ * The `json` syntax is opt-in: ordinary prose and examples hold JSON objects at line starts.
  */
 export const defaultSyntaxes: readonly ToolSyntax[] = [
   fenceSyntax,
@@ -75,6 +92,11 @@ export const defaultSyntaxes: readonly ToolSyntax[] = [
   miniMaxSyntax,
   dsmlSyntax,
   invokeSyntax,
+  mistralSyntax,
+  gemmaSyntax,
+  graniteSyntax,
+  toolcallsSyntax,
+  phi4Syntax,
 ];
 
 /** Turns the `syntaxes` option into syntax objects, rejecting unknown names with a clear error. */

@@ -13,10 +13,15 @@ import harmony from '../../examples/harmony.md?raw';
 import minimax from '../../examples/minimax.md?raw';
 import dsml from '../../examples/dsml.md?raw';
 import invoke from '../../examples/invoke.md?raw';
+import mistral from '../../examples/mistral.md?raw';
+import phi4 from '../../examples/phi4.md?raw';
+import toolcalls from '../../examples/toolcalls.md?raw';
+import granite from '../../examples/granite.md?raw';
+import gemma from '../../examples/gemma.md?raw';
 import type { SyntaxName } from '../../src/index.js';
 
 /** A realistic transcript per syntax (`examples/*.md`). */
-export const EXAMPLES: Readonly<Record<SyntaxName, string>> = { fence, caret, emoji, xml, json, sentinel, hermes, qwen3coder, glm, deepseek, kimi, harmony, minimax, dsml, invoke };
+export const EXAMPLES: Readonly<Record<SyntaxName, string>> = { fence, caret, emoji, xml, json, sentinel, hermes, qwen3coder, glm, deepseek, kimi, harmony, minimax, dsml, invoke, mistral, gemma, granite, toolcalls, phi4 };
 
 /** The fence, caret and emoji examples one after the other: a mixed transcript for the playground and the replay. */
 export const MIXED = [fence, caret, emoji].join('\n\n');

@@ -32,6 +32,11 @@ const SYNTAXES: Record<SyntaxName, ToolSyntax> = {
   minimax: lite.miniMaxSyntax,
   dsml: lite.dsmlSyntax,
   invoke: lite.invokeSyntax,
+  mistral: lite.mistralSyntax,
+  phi4: lite.phi4Syntax,
+  toolcalls: lite.toolcallsSyntax,
+  granite: lite.graniteSyntax,
+  gemma: lite.gemmaSyntax,
 };
 
 /** Every fixture input of `folder`. */

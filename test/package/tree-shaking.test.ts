@@ -102,6 +102,11 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
   minimax: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/throttle'] },
   dsml: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/throttle'] },
   invoke: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/throttle'] },
+  mistral: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'] },
+  phi4: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'] },
+  toolcalls: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'] },
+  granite: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'] },
+  gemma: { packages: [], shared: ['kit/bare-object', 'kit/define', 'kit/ends', 'kit/python-json', 'shared/json', 'shared/throttle'] },
 };
 
 /** `src/syntaxes/xml/tag.ts` → `xml/tag`, for modules outside `own`'s folder. */
@@ -131,7 +136,7 @@ describe('tool-transcript/lite from the sources: an app pays only for the syntax
   it('the main entry resolves names and defaults, so its parser carries every syntax and yaml', async () => {
     const modules = await bundledModules(oneSyntaxApp('./src/index.ts', 'xml'));
     expect(packagesOf(modules)).toEqual(['yaml']);
-    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'dsml', 'emoji', 'fence', 'glm', 'harmony', 'hermes', 'invoke', 'json', 'kimi', 'kit', 'minimax', 'qwen3coder', 'sentinel', 'shared', 'xml']);
+    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'dsml', 'emoji', 'fence', 'gemma', 'glm', 'granite', 'harmony', 'hermes', 'invoke', 'json', 'kimi', 'kit', 'minimax', 'mistral', 'phi4', 'qwen3coder', 'sentinel', 'shared', 'toolcalls', 'xml']);
   });
 });
 
@@ -182,7 +187,7 @@ describe('tool-transcript/react/lite and /store/lite from the sources: an XML-on
     for (const app of [xmlReactApp('./src/react/index.ts', './src/index.ts'), xmlStoreApp('./src/store/index.ts', './src/index.ts')]) {
       const modules = await bundledModules(app);
       expect(packagesOf(modules)).toContain('yaml');
-      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'dsml', 'emoji', 'fence', 'glm', 'harmony', 'hermes', 'invoke', 'json', 'kimi', 'kit', 'minimax', 'qwen3coder', 'sentinel', 'shared', 'xml']);
+      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'dsml', 'emoji', 'fence', 'gemma', 'glm', 'granite', 'harmony', 'hermes', 'invoke', 'json', 'kimi', 'kit', 'minimax', 'mistral', 'phi4', 'qwen3coder', 'sentinel', 'shared', 'toolcalls', 'xml']);
     }
   });
 });

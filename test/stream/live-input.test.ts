@@ -33,6 +33,11 @@ const SAMPLES: Record<SyntaxName, string> = {
   minimax: 'Call <minimax:tool_call>\n<invoke name="lookup">\n<parameter name="term">tides</parameter>\n<parameter name="limit">3</parameter>\n</invoke>\n</minimax:tool_call> ok.',
   dsml: 'Call <｜DSML｜function_calls>\n<｜DSML｜invoke name="lookup">\n<｜DSML｜parameter name="term" string="true">tides</｜DSML｜parameter>\n<｜DSML｜parameter name="limit" string="false">3</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls> ok.',
   invoke: 'Call <function_calls>\n<invoke name="lookup">\n<parameter name="term">tides</parameter>\n<parameter name="limit">3</parameter>\n</invoke>\n</function_calls> ok.',
+  mistral: 'Call [TOOL_CALLS]lookup[ARGS]{"term": "tides", "limit": 3} ok.',
+  phi4: 'Call functools[{"name": "lookup", "arguments": {"term": "tides", "limit": 3}}] ok.',
+  toolcalls: 'Call <tool_calls>[{"name": "lookup", "arguments": {"term": "tides", "limit": 3}}]</tool_calls> ok.',
+  granite: 'Call <|tool_call|>[{"name": "lookup", "arguments": {"term": "tides", "limit": 3}}] ok.',
+  gemma: 'Call <|tool_call>call:lookup{limit:3,term:<|"|>tides<|"|>}<tool_call|> ok.',
 };
 
 const fixtureRoot = join(import.meta.dirname, '..', 'fixtures', 'parse');

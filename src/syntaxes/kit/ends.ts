@@ -87,7 +87,8 @@ class MarkerEnd implements EndReader {
 /**
  * The body is a prefix the `before` test accepts unit by unit (a name, `[ARGS]`, blanks), then
  * one JSON value, and ends where the value does (Mistral's `[TOOL_CALLS]name[ARGS]{…}`, Llama's
- * bare JSON). A unit `before` refuses ends the block before it, as does the end of a line
+ * bare JSON). `before` is asked first, so a `{` or `[` it accepts is prefix; the first it refuses
+ * starts the JSON. Another unit `before` refuses ends the block before it, as does the end of a line
  * once the JSON is found invalid (brackets are then balanced to find its end, see
  * {@link JsonTracker}).
  */
@@ -111,11 +112,12 @@ class JsonValueEnd implements EndReader {
     while (this.tracker === undefined) {
       if (i >= to) return -1;
       const unit = text[i]!;
-      if (unit === '{' || unit === '[') this.tracker = new JsonTracker();
-      else if (this.before(unit, this.prefix)) {
+      // `before` is asked first: a `[` it accepts is prefix (Mistral's `[ARGS]` after a name), not JSON.
+      if (this.before(unit, this.prefix)) {
         this.prefix += unit;
         i++;
-      } else return i;
+      } else if (unit === '{' || unit === '[') this.tracker = new JsonTracker();
+      else return i;
     }
     const end = this.tracker.feed(text, i, to);
     return end;
