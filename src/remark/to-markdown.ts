@@ -39,7 +39,8 @@ function lineStartTriggers(syntaxes: readonly ToolSyntax[]): string[] {
   const triggers = new Set<string>();
   for (const syntax of syntaxes) {
     if (syntax.placement !== 'line-start') continue;
-    for (const unit of syntax.triggers) if (/^[!-/:-@[-`{-~]$/.test(unit)) triggers.add(unit);
+    // A trigger that opens anywhere (`inlineTriggers`) needs no line start, so no escape either.
+    for (const unit of syntax.triggers) if (/^[!-/:-@[-`{-~]$/.test(unit) && !syntax.inlineTriggers?.includes(unit)) triggers.add(unit);
   }
   return [...triggers];
 }
