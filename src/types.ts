@@ -90,7 +90,7 @@ export interface ToolChunk {
 export type TranscriptChunk = TextChunk | ToolChunk;
 
 /** Names of the syntaxes that ship with tool-transcript. */
-export type SyntaxName = 'fence' | 'caret' | 'emoji' | 'xml' | 'json' | 'sentinel' | 'hermes';
+export type SyntaxName = 'fence' | 'caret' | 'emoji' | 'xml' | 'json' | 'sentinel' | 'hermes' | 'tooltags';
 
 /**
  * The subset of the Vercel AI SDK `UIMessageChunk` (package `ai`, v5+) that
@@ -388,6 +388,12 @@ export interface ToolSyntax {
    * call as it was read).
    */
   mapInput?(input: unknown, tool: ToolDefinition): unknown;
+  /**
+   * For a syntax whose openers are the tool names (`tooltags`): the syntax bound to `tools`.
+   * Each parser calls it once, with its `tools` option, and reads with what it returns;
+   * without `tools` the syntax is used as it is.
+   */
+  withTools?(tools: readonly ToolDefinition[]): ToolSyntax;
 }
 
 /**

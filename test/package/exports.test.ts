@@ -27,6 +27,8 @@ const SYNTAX_OBJECTS = [
   'jsonSyntax',
   'sentinelSyntax',
   'xmlSyntax',
+  'createToolTagsSyntax',
+  'toolTagsSyntax',
 ];
 
 const PARSER = ['createChunkEncoder', 'createStreamChunks', 'createTranscriptEventParser', 'createTranscriptParser', 'parseTranscript', 'transcriptTransform'];

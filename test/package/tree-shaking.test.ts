@@ -72,6 +72,7 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
   },
   json: { packages: [], shared: ['kit/python-json', 'shared/json', 'shared/options', 'shared/position', 'shared/problem', 'shared/throttle'] },
   sentinel: { packages: [], shared: ['shared/identity', 'shared/json', 'shared/leading-break', 'shared/options', 'shared/problem', 'shared/units'] },
+  tooltags: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends'] },
   hermes: {
     packages: [],
     shared: ['json/calls', 'json/tracker', 'kit/python-json', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'],
@@ -105,7 +106,7 @@ describe('tool-transcript/lite from the sources: an app pays only for the syntax
   it('the main entry resolves names and defaults, so its parser carries every syntax and yaml', async () => {
     const modules = await bundledModules(oneSyntaxApp('./src/index.ts', 'xml'));
     expect(packagesOf(modules)).toEqual(['yaml']);
-    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'hermes', 'json', 'kit', 'sentinel', 'shared', 'xml']);
+    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'hermes', 'json', 'kit', 'sentinel', 'shared', 'tooltags', 'xml']);
   });
 });
 
@@ -156,7 +157,7 @@ describe('tool-transcript/react/lite and /store/lite from the sources: an XML-on
     for (const app of [xmlReactApp('./src/react/index.ts', './src/index.ts'), xmlStoreApp('./src/store/index.ts', './src/index.ts')]) {
       const modules = await bundledModules(app);
       expect(packagesOf(modules)).toContain('yaml');
-      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'hermes', 'json', 'kit', 'sentinel', 'shared', 'xml']);
+      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'hermes', 'json', 'kit', 'sentinel', 'shared', 'tooltags', 'xml']);
     }
   });
 });

@@ -14,7 +14,8 @@ import { createTranscriptStore, type TranscriptItem } from '../../src/store/inde
 import { messages, SDKS } from '../support/ai-sdk.js';
 import { splitAnywhere, splitAt, streamPieces } from '../support/splits.js';
 
-const options: TranscriptOptions = { syntaxes: Object.values(builtinSyntaxes) as ToolSyntax[] };
+/** `tools` name the tooltags sample's tool (the tool-name syntax reads only given tools; the others do not care). */
+const options: TranscriptOptions = { syntaxes: Object.values(builtinSyntaxes) as ToolSyntax[], tools: [{ name: 'write_to_file' }] };
 
 /** One open-then-closed block per built-in syntax (the type makes a new syntax need one), each with input that shows before its closer. */
 const SAMPLES: Record<SyntaxName, string> = {
@@ -25,6 +26,7 @@ const SAMPLES: Record<SyntaxName, string> = {
   json: 'Calling:\n{"name": "get_weather", "args": {"city": "Paris", "units": "metric"}}\nok.',
   sentinel: 'Edit [[SEG_START {"type": "write_file", "path": "a.txt"}]]first line\nsecond line\n[[SEG_END]] ok.',
   hermes: 'Call <tool_call>{"name": "lookup", "arguments": {"term": "tides", "limit": 3}}</tool_call> ok.',
+  tooltags: 'Writing <write_to_file>\n<path>notes/a.md</path>\n<content>\n# Title\nbody line\n</content>\n</write_to_file> done.',
 };
 
 const fixtureRoot = join(import.meta.dirname, '..', 'fixtures', 'parse');
