@@ -1,5 +1,6 @@
 import type { ToolDefinition, ToolSyntax } from '../../types.js';
 import { defineMarkedSyntax } from '../kit/define.js';
+import { closeAt, type EndReader, type EndReaderFactory } from '../kit/ends.js';
 import { toolTagsDescription } from './describe.js';
 import { formatToolTags } from './format.js';
 import { readToolTags } from './read.js';
@@ -29,6 +30,7 @@ const TAG_NAME = /^[A-Za-z_][\w.-]*$/;
  *
  * gives `{ toolName: 'read_file', input: { path: 'src/a.md' } }`. Only `<NAME>` exactly (no
  * attributes) opens, for the names of the tools given; the call ends at the first `</NAME>`.
+ * `<NAME/>` is a call without parameters.
  * A value is its text as written, code and tags inside kept verbatim, without one line break
  * after its opening and one before its closing tag; a repeated parameter gives an array; values
  * are strings, typed by the tool's `inputSchema` when the parser has `tools` (the review
@@ -54,9 +56,9 @@ function namesSyntax(names: readonly string[]): ToolSyntax {
   }
   return defineMarkedSyntax({
     name: 'tooltags',
-    openers: names.map((name) => ({ marker: `<${name}>`, close: `</${name}>` })),
+    openers: names.map((name) => ({ marker: `<${name}`, follows: afterName, close: toolEnd(name) })),
     read: readToolTags,
-    identity: (_body, opener) => ({ toolName: opener.marker.slice(1, -1) }),
+    identity: (_body, opener) => ({ toolName: opener.marker.slice(1) }),
     ...spec,
   });
 }
@@ -66,3 +68,43 @@ function namesSyntax(names: readonly string[]): ToolSyntax {
  * Opt-in by name (`syntaxes: ['tooltags', …]`), and added to the defaults when `tools` are given.
  */
 export const toolTagsSyntax: ToolSyntax = /* @__PURE__ */ createToolTagsSyntax();
+
+/** After `<NAME`: `>` opens a call, `/>` is a whole call, anything else (`<NAME x="…">`, `<NAMEs>`) is not one. */
+function afterName(after: string): boolean | undefined {
+  if (after === '>' || after === '/>') return true;
+  return after === '/' ? undefined : false;
+}
+
+/**
+ * The end of a call opened by `<NAME`: its body starts with the opener's `>` or `/>` (what
+ * {@link afterName} read); `/>` ends the call there (the closer), `>` is followed by the
+ * parameters up to `</NAME>`.
+ */
+function toolEnd(name: string): EndReaderFactory {
+  const close = closeAt(`</${name}>`);
+  return () => {
+    let inner: EndReader | undefined;
+    let slash = false;
+    const end: EndReader & { held: number } = {
+      held: 0,
+      read(text, from, to) {
+        let at = from;
+        while (inner === undefined && at < to) {
+          const unit = text[at++];
+          if (slash) {
+            end.held = 2;
+            return at;
+          }
+          if (unit === '/') slash = true;
+          else inner = close();
+        }
+        if (inner === undefined) return -1;
+        const found = inner.read(text, at, to);
+        end.held = inner.held;
+        return found;
+      },
+      endOfInput: () => inner?.endOfInput?.() === true,
+    };
+    return end;
+  };
+}

@@ -10,17 +10,19 @@ function isNameUnit(code: number, first: boolean): boolean {
 }
 
 /**
- * The call a tool-name element holds: the tool is the element's name (its opener's marker), each
+ * The call a tool-name element holds: the tool is the element's name (its opener's marker, `<NAME`), each
  * child element `<K>V</K>` a parameter. A value is its text as written — tags and code inside
  * kept verbatim, up to the first `</K>` — without one line break after the opening tag and one
  * before the closing tag (how Cline's prompt lays values out); `<K/>` is `''`; a repeated
  * parameter gives an array. Text outside the child elements is an error, as is a child left
- * open in a closed block. While streaming, a value shows as far as it goes. Linear: each
+ * open in a closed block. While streaming, and when the input ends inside the call, a value
+ * shows as far as it goes. Linear: each
  * closing tag is searched once, from where its element opened.
  */
 export function readToolTags(block: MarkedBlock): ParsedCall[] {
-  const toolName = block.marker.slice(1, -1);
-  const body = block.body;
+  const toolName = block.marker.slice(1);
+  // The opener's `>` (a self-closing call's `/>` is its closer: its body is empty).
+  const body = block.body.startsWith('>') ? block.body.slice(1) : block.body;
   const input: Record<string, unknown> = {};
   const add = (key: string, value: string) => {
     const had = Object.hasOwn(input, key) ? input[key] : undefined;
@@ -28,6 +30,8 @@ export function readToolTags(block: MarkedBlock): ParsedCall[] {
     if (Array.isArray(had)) had.push(value);
     else setOwn(input, key, had === undefined ? value : [had, value]);
   };
+  // Still streaming, or cut off by the end of input: read as far as it goes, no errors.
+  const lenient = block.partial || !block.closed;
   let at = 0;
   let stray = '';
   while (at < body.length) {
@@ -38,7 +42,7 @@ export function readToolTags(block: MarkedBlock): ParsedCall[] {
     while (nameEnd < body.length && isNameUnit(body.charCodeAt(nameEnd), nameEnd === open + 1)) nameEnd++;
     if (nameEnd >= body.length || (body[nameEnd] === '/' && nameEnd + 1 >= body.length)) {
       // Cut off inside a tag while streaming; in a finished block the tag is stray text.
-      if (!block.partial) stray += body.slice(open);
+      if (!lenient) stray += body.slice(open);
       break;
     }
     const selfClosing = body[nameEnd] === '/' && body[nameEnd + 1] === '>';
@@ -58,7 +62,7 @@ export function readToolTags(block: MarkedBlock): ParsedCall[] {
     const close = `</${key}>`;
     const end = body.indexOf(close, tagEnd + 1);
     if (end < 0) {
-      if (!block.partial) return [{ toolName, input, invalid: true, errorText: `the <${key}> parameter of <${toolName}> (line ${lineOf(body, open)} of the call) has no closing </${key}>` }];
+      if (!lenient) return [{ toolName, input, invalid: true, errorText: `the <${key}> parameter of <${toolName}> (line ${lineOf(body, open)} of the call) has no closing </${key}>` }];
       add(key, trimLineBreaks(withoutStartOf(body.slice(tagEnd + 1), close)));
       break;
     }
@@ -66,7 +70,7 @@ export function readToolTags(block: MarkedBlock): ParsedCall[] {
     at = end + close.length;
   }
   const text = stray.trim();
-  if (text !== '' && !block.partial) {
+  if (text !== '' && !lenient) {
     const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
     return [{ toolName, input, invalid: true, errorText: `text outside the parameter elements of <${toolName}>: ${JSON.stringify(shown)} (write each parameter as <name>value</name>)` }];
   }
