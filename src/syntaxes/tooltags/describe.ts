@@ -3,6 +3,8 @@ import type { SyntaxDescription } from '../../types.js';
 /** How Cline's system prompt teaches its tool calls ("Tool Use Formatting"), in its words. */
 export const toolTagsDescription: SyntaxDescription = {
   rules: [
+    'Write each tool call as an XML element named after the tool, with one child element per parameter.',
+    '',
     'Tool use is formatted using XML-style tags. The tool name is enclosed in opening and closing tags, and each parameter is similarly enclosed within its own set of tags. Here\'s the structure:',
     '',
     '<tool_name>',
