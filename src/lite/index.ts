@@ -32,4 +32,4 @@ export { createHermesSyntax, hermesSyntax } from '../syntaxes/hermes/index.js';
 export { createJsonSyntax, jsonSyntax, type JsonSyntaxOptions, type JsonStyle } from '../syntaxes/json/index.js';
 export { createSentinelSyntax, sentinelSyntax, type SentinelSyntaxOptions } from '../syntaxes/sentinel/index.js';
 export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from '../syntaxes/xml/index.js';
-export { createToolTagsSyntax, toolTagsSyntax, type ToolTagsSyntaxOptions } from '../syntaxes/tooltags/index.js';
+export { createTooltagsSyntax, tooltagsSyntax, type TooltagsSyntaxOptions } from '../syntaxes/tooltags/index.js';

@@ -4,7 +4,7 @@ import { emojiSyntax } from './emoji/index.js';
 import { fenceSyntax } from './fence/index.js';
 import { hermesSyntax } from './hermes/index.js';
 import { jsonSyntax } from './json/index.js';
-import { toolTagsSyntax } from './tooltags/index.js';
+import { tooltagsSyntax } from './tooltags/index.js';
 import { sentinelSyntax } from './sentinel/index.js';
 import { xmlSyntax } from './xml/index.js';
 
@@ -15,7 +15,7 @@ export { createHermesSyntax, hermesSyntax } from './hermes/index.js';
 export { createJsonSyntax, jsonSyntax, type JsonSyntaxOptions, type JsonStyle } from './json/index.js';
 export { createSentinelSyntax, sentinelSyntax, type SentinelSyntaxOptions } from './sentinel/index.js';
 export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from './xml/index.js';
-export { createToolTagsSyntax, toolTagsSyntax, type ToolTagsSyntaxOptions } from './tooltags/index.js';
+export { createTooltagsSyntax, tooltagsSyntax, type TooltagsSyntaxOptions } from './tooltags/index.js';
 
 /** The built-in syntaxes by name. A new syntax registers here; the scanner needs no change. */
 export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> = {
@@ -26,7 +26,7 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
   xml: xmlSyntax,
   json: jsonSyntax,
   hermes: hermesSyntax,
-  tooltags: toolTagsSyntax,
+  tooltags: tooltagsSyntax,
 };
 
 /**
@@ -45,7 +45,7 @@ export const defaultSyntaxes: readonly ToolSyntax[] = [fenceSyntax, caretSyntax,
  * (elements named after those tools are calls; each parser binds it to its `tools`).
  */
 export function resolveSyntaxes(syntaxes?: ReadonlyArray<SyntaxName | ToolSyntax>, tools?: readonly unknown[]): ToolSyntax[] {
-  if (syntaxes === undefined) return tools !== undefined && tools.length > 0 ? [toolTagsSyntax, ...defaultSyntaxes] : [...defaultSyntaxes];
+  if (syntaxes === undefined) return tools !== undefined && tools.length > 0 ? [tooltagsSyntax, ...defaultSyntaxes] : [...defaultSyntaxes];
   return syntaxes.map((entry) => {
     if (typeof entry !== 'string') return entry;
     // Own properties only: `toString`, `constructor` or `__proto__` are not syntaxes.

@@ -5,10 +5,31 @@ import hermes from '../../examples/hermes.md?raw';
 import json from '../../examples/json.md?raw';
 import sentinel from '../../examples/sentinel.md?raw';
 import xml from '../../examples/xml.md?raw';
-import tooltags from '../../examples/tooltags.md?raw';
 import type { SyntaxName } from '../../src/index.js';
 
-/** A realistic transcript per syntax (`examples/*.md`). */
+/**
+ * A Cline-style session in tool-name XML (read with `tools` naming `read_file` and `write_to_file`;
+ * not in `examples/`, whose files the CLI reads without tools).
+ */
+const tooltags = `I'll read the notes first, then add the summary section.
+
+<read_file>
+<path>docs/notes.md</path>
+</read_file>
+
+<write_to_file>
+<path>docs/summary.md</path>
+<content>
+# Summary
+
+<div class="note">Generated from the notes.</div>
+</content>
+</write_to_file>
+
+Both steps are queued.
+`;
+
+/** A realistic transcript per syntax (`examples/*.md`, and the tool-name XML session above). */
 export const EXAMPLES: Readonly<Record<SyntaxName, string>> = { fence, caret, emoji, xml, json, sentinel, hermes, tooltags };
 
 /** The fence, caret and emoji examples one after the other: a mixed transcript for the playground and the replay. */

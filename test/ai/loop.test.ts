@@ -37,7 +37,8 @@ function firstReply(syntax: ToolSyntax): string {
 
 /** The prose of a reply as the parser reads it: what the text parts must hold, whole. */
 function proseOf(reply: string, syntax: ToolSyntax): string {
-  return parseTranscript(reply, { syntaxes: [syntax] })
+  // The tools the middleware reads with (the tool-name syntax reads only elements named after them).
+  return parseTranscript(reply, { syntaxes: [syntax], tools: Object.values(DEFINITIONS) })
     .map((chunk) => (chunk.type === 'text' ? chunk.value : ''))
     .join('');
 }

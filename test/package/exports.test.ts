@@ -27,8 +27,8 @@ const SYNTAX_OBJECTS = [
   'jsonSyntax',
   'sentinelSyntax',
   'xmlSyntax',
-  'createToolTagsSyntax',
-  'toolTagsSyntax',
+  'createTooltagsSyntax',
+  'tooltagsSyntax',
 ];
 
 const PARSER = ['createChunkEncoder', 'createStreamChunks', 'createTranscriptEventParser', 'createTranscriptParser', 'parseTranscript', 'transcriptTransform'];

@@ -24,7 +24,7 @@ const SYNTAXES: Record<SyntaxName, ToolSyntax> = {
   json: lite.jsonSyntax,
   sentinel: lite.sentinelSyntax,
   hermes: lite.hermesSyntax,
-  tooltags: lite.toolTagsSyntax,
+  tooltags: lite.tooltagsSyntax,
 };
 
 /** Every fixture input of `folder`. */

@@ -12,10 +12,10 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import {
-  createToolTagsSyntax,
+  createTooltagsSyntax,
   createTranscriptParser,
   parseTranscript,
-  toolTagsSyntax,
+  tooltagsSyntax,
   transcriptTransform,
   type ToolChunk,
   type ToolDefinition,
@@ -78,11 +78,11 @@ describe('tooltags: how the parser learns the tool names', () => {
   });
 
   it('the lite entry binds the syntax object to the tools passed; a factory may fix its own names', () => {
-    expect(lite.parseTranscript(READ, { syntaxes: [lite.toolTagsSyntax], tools })).toMatchObject([{ type: 'tool', toolName: 'read_file' }]);
-    const fixed = createToolTagsSyntax({ tools: ['read_file'] });
+    expect(lite.parseTranscript(READ, { syntaxes: [lite.tooltagsSyntax], tools })).toMatchObject([{ type: 'tool', toolName: 'read_file' }]);
+    const fixed = createTooltagsSyntax({ tools: ['read_file'] });
     expect(fixed.withTools).toBeUndefined();
     expect(lite.parseTranscript(READ, { syntaxes: [fixed] })).toMatchObject([{ type: 'tool', toolName: 'read_file' }]);
-    expect(toolTagsSyntax.withTools).toBeTypeOf('function');
+    expect(tooltagsSyntax.withTools).toBeTypeOf('function');
   });
 
   it('the remark plugin with tools gives a toolCall node and writes the document back', () => {
@@ -95,7 +95,7 @@ describe('tooltags: how the parser learns the tool names', () => {
   });
 
   it.each(SDKS)('the middleware taught tooltags runs the call with the request tools ($name)', async (sdk) => {
-    const syntax = toolTagsSyntax;
+    const syntax = tooltagsSyntax;
     const reply = `Adding.\n${callBlock(syntax, 'add', { a: 2, b: 3 })}\n`;
     const { model } = scriptedModel(sdk, [reply, 'Done.']);
     const { tools: sdkToolSet, ran } = sdkTools(sdk);
@@ -189,24 +189,24 @@ describe('tooltags: malformed and cut-off calls', () => {
 describe('tooltags: format and describe', () => {
   it('format writes Cline\'s layout; parse(format(call)) gives the call back', () => {
     const call = { toolName: 'write_to_file', input: { path: 'a.md', content: '# T\n\n<b>x</b>\n' } };
-    const text = toolTagsSyntax.format(call);
+    const text = tooltagsSyntax.format(call);
     expect(text).toBe('<write_to_file>\n<path>a.md</path>\n<content>\n# T\n\n<b>x</b>\n\n</content>\n</write_to_file>');
     expect(toolChunks(text)).toMatchObject([{ toolName: 'write_to_file', input: call.input }]);
-    expect(toolChunks(toolTagsSyntax.format({ toolName: 'search', input: { query: 'q', limit: 3, tags: ['a', 'b'] } }))[0]!.input).toEqual({ query: 'q', limit: 3, tags: ['a', 'b'] });
-    expect(toolTagsSyntax.format({ toolName: 'list' })).toBe('<list>\n</list>');
+    expect(toolChunks(tooltagsSyntax.format({ toolName: 'search', input: { query: 'q', limit: 3, tags: ['a', 'b'] } }))[0]!.input).toEqual({ query: 'q', limit: 3, tags: ['a', 'b'] });
+    expect(tooltagsSyntax.format({ toolName: 'list' })).toBe('<list>\n</list>');
   });
 
   it('format refuses what it cannot express', () => {
-    expect(() => toolTagsSyntax.format({ toolName: 'two words' })).toThrow(/tool name "two words" is not an XML tag name/);
-    expect(() => toolTagsSyntax.format({ toolName: 'f', input: [1] })).toThrow(/input must be an object/);
-    expect(() => toolTagsSyntax.format({ toolName: 'f', input: { 'a b': 1 } })).toThrow(/parameter name "a b"/);
-    expect(() => toolTagsSyntax.format({ toolName: 'f', input: { c: 'x</c>' } })).toThrow(/contains <\/c>/);
-    expect(() => toolTagsSyntax.format({ toolName: 'f', input: { c: 'x</f>' } })).toThrow(/contains <\/f>/);
-    expect(() => toolTagsSyntax.format({ toolName: 'f', input: { c: 'x\r' } })).toThrow(/carriage return/);
+    expect(() => tooltagsSyntax.format({ toolName: 'two words' })).toThrow(/tool name "two words" is not an XML tag name/);
+    expect(() => tooltagsSyntax.format({ toolName: 'f', input: [1] })).toThrow(/input must be an object/);
+    expect(() => tooltagsSyntax.format({ toolName: 'f', input: { 'a b': 1 } })).toThrow(/parameter name "a b"/);
+    expect(() => tooltagsSyntax.format({ toolName: 'f', input: { c: 'x</c>' } })).toThrow(/contains <\/c>/);
+    expect(() => tooltagsSyntax.format({ toolName: 'f', input: { c: 'x</f>' } })).toThrow(/contains <\/f>/);
+    expect(() => tooltagsSyntax.format({ toolName: 'f', input: { c: 'x\r' } })).toThrow(/carriage return/);
   });
 
   it('describe teaches the format in Cline\'s words', () => {
-    expect(toolTagsSyntax.describe?.rules).toContain('Tool use is formatted using XML-style tags.');
-    expect(toolTagsSyntax.describe?.rules).toContain('<parameter1_name>value1</parameter1_name>');
+    expect(tooltagsSyntax.describe?.rules).toContain('Tool use is formatted using XML-style tags.');
+    expect(tooltagsSyntax.describe?.rules).toContain('<parameter1_name>value1</parameter1_name>');
   });
 });

@@ -5,8 +5,8 @@ import { toolTagsDescription } from './describe.js';
 import { formatToolTags } from './format.js';
 import { readToolTags } from './read.js';
 
-/** Options of {@link createToolTagsSyntax}. */
-export interface ToolTagsSyntaxOptions {
+/** Options of {@link createTooltagsSyntax}. */
+export interface TooltagsSyntaxOptions {
   /**
    * The tools whose names open a call (definitions or bare names). Given here, they are fixed;
    * left out, the parser's own `tools` option supplies them (see {@link ToolSyntax.withTools}),
@@ -41,10 +41,10 @@ const TAG_NAME = /^[A-Za-z_][\w.-]*$/;
  * `<run_bash>` shorthand (both open at the same `>`; the first listed wins). `<write_file path="…">`
  * stays `xml`'s: a tag with attributes never opens a tool-name call.
  */
-export function createToolTagsSyntax(options: ToolTagsSyntaxOptions = {}): ToolSyntax {
+export function createTooltagsSyntax(options: TooltagsSyntaxOptions = {}): ToolSyntax {
   const names = options.tools?.map((tool) => (typeof tool === 'string' ? tool : tool?.name)) ?? [];
   const syntax = namesSyntax([...new Set(names)].filter((name): name is string => typeof name === 'string' && TAG_NAME.test(name)));
-  if (options.tools === undefined) syntax.withTools = (tools) => createToolTagsSyntax({ tools });
+  if (options.tools === undefined) syntax.withTools = (tools) => createTooltagsSyntax({ tools });
   return syntax;
 }
 
@@ -67,7 +67,7 @@ function namesSyntax(names: readonly string[]): ToolSyntax {
  * The tool-name XML syntax, bound to no tools: each parser binds it to its own `tools` option.
  * Opt-in by name (`syntaxes: ['tooltags', …]`), and added to the defaults when `tools` are given.
  */
-export const toolTagsSyntax: ToolSyntax = /* @__PURE__ */ createToolTagsSyntax();
+export const tooltagsSyntax: ToolSyntax = /* @__PURE__ */ createTooltagsSyntax();
 
 /** After `<NAME`: `>` opens a call, `/>` is a whole call, anything else (`<NAME x="…">`, `<NAMEs>`) is not one. */
 function afterName(after: string): boolean | undefined {
