@@ -72,7 +72,7 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
   },
   json: { packages: [], shared: ['kit/python-json', 'shared/json', 'shared/options', 'shared/position', 'shared/problem', 'shared/throttle'] },
   sentinel: { packages: [], shared: ['shared/identity', 'shared/json', 'shared/leading-break', 'shared/options', 'shared/problem', 'shared/units'] },
-  tooltags: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends'] },
+  tooltags: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'shared/throttle'] },
   hermes: {
     packages: [],
     shared: ['json/calls', 'json/tracker', 'kit/python-json', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'],
