@@ -360,12 +360,6 @@ export interface ToolSyntax {
    */
   readonly placement: 'line-start' | 'inline';
   /**
-   * Triggers that open a block anywhere outside code even when {@link placement} is
-   * `line-start` (the JSON syntax's `<|python_tag|>`, a special token prose never holds, while
-   * its bare `{` opens only at a line start). Each must also be in {@link triggers}.
-   */
-  readonly inlineTriggers?: string;
-  /**
    * Starts reading a candidate opener; its trigger unit is pushed next. `work` is the
    * parser's {@link WorkMeter}: a reader that does work the scanner does not see (parsing
    * a body with a YAML or JSON library, copying text it already read) adds it there, so a

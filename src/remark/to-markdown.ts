@@ -39,8 +39,7 @@ function lineStartTriggers(syntaxes: readonly ToolSyntax[]): string[] {
   const triggers = new Set<string>();
   for (const syntax of syntaxes) {
     if (syntax.placement !== 'line-start') continue;
-    // A trigger that opens anywhere (`inlineTriggers`) needs no line start, so no escape either.
-    for (const unit of syntax.triggers) if (/^[!-/:-@[-`{-~]$/.test(unit) && !syntax.inlineTriggers?.includes(unit)) triggers.add(unit);
+    for (const unit of syntax.triggers) if (/^[!-/:-@[-`{-~]$/.test(unit)) triggers.add(unit);
   }
   return [...triggers];
 }

@@ -110,7 +110,7 @@ export class Scanner {
     for (const syntax of syntaxes) {
       for (const unit of syntax.triggers) {
         addTo(this.atLineStart, unit, syntax);
-        if (syntax.placement === 'inline' || syntax.inlineTriggers?.includes(unit)) addTo(this.midLine, unit, syntax);
+        if (syntax.placement === 'inline') addTo(this.midLine, unit, syntax);
       }
     }
   }

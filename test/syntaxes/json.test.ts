@@ -70,7 +70,7 @@ describe('json format', () => {
   it('checks its options and is opt-in', () => {
     expect(() => createJsonSyntax({ style: 'nope' as 'openai' })).toThrow(/unknown style "nope"/);
     expect(() => createJsonSyntax({ maxOpenerLength: 2 })).toThrow(/maxOpenerLength must be a number of at least 16/);
-    expect(jsonSyntax).toMatchObject({ name: 'json', triggers: '{[<', placement: 'line-start', inlineTriggers: '<' });
+    expect(jsonSyntax).toMatchObject({ name: 'json', triggers: '{[', placement: 'line-start' });
     expect(defaultSyntaxes).not.toContain(jsonSyntax);
     const text = '{"name": "x", "args": {}}';
     expect(parseTranscript(text)).toEqual([{ type: 'text', value: text }]);

@@ -20,23 +20,24 @@ runServerCases('llama3 server cases (json, inline)', llama3, { syntaxes: [inline
 runServerCases('xlam server cases (json, inline)', xlam, { syntaxes: [inline] });
 
 /** The cases whose calls all stand at a line start, after `<|python_tag|>` or right after `;`: the default json reads them too. */
-const LINE_START = llama3.filter((c) => !/^(Here|Some intro|Let me|I'll|\{\}|\{"a": 1\} <)/.test(c.text) && !c.text.includes('} ;'));
+const LINE_START = llama3.filter((c) => !/^(Here|Some intro|Let me|I'll|\{\}|\{"a": 1\} <)/.test(c.text) && !c.text.includes('} ;') && !c.text.includes('<|python_tag|>'));
 runServerCases('llama3 server cases (json, line start)', LINE_START, { syntaxes: [jsonSyntax] });
 
 const tools = (text: string, syntax = inline) => parseTranscript(text, { syntaxes: [syntax] }).filter((chunk): chunk is ToolChunk => chunk.type === 'tool');
 
 describe('json: Llama 3 shapes', () => {
-  it('reads <|python_tag|> mid-line with the default placement, and a bare call mid-line only with placement inline', () => {
+  it('reads <|python_tag|> and a bare call mid-line with placement inline; the default placement reads neither mid-line', () => {
     const text = 'Let me check. <|python_tag|>{"name": "get_weather", "parameters": {"city": "Oslo"}}';
-    expect(tools(text, jsonSyntax)).toMatchObject([{ toolName: 'get_weather', input: { city: 'Oslo' }, raw: text.slice(14) }]);
+    expect(tools(text)).toMatchObject([{ toolName: 'get_weather', input: { city: 'Oslo' }, raw: text.slice(14) }]);
+    expect(tools(text, jsonSyntax)).toEqual([]);
     const bare = 'Let me check. {"name": "get_weather", "parameters": {"city": "Oslo"}}';
     expect(tools(bare, jsonSyntax)).toEqual([]);
     expect(tools(bare)).toMatchObject([{ toolName: 'get_weather', raw: bare.slice(14) }]);
   });
 
   it('a <|python_tag|> not followed by JSON, or followed by JSON that is no call, is text', () => {
-    for (const text of ['<|python_tag|>print(1)', '<|python_tag|> {"name": "f", "parameters": {}}', '<|python_ta', '<|python_tag|>{"a": 1}', 'a <|b|> c']) {
-      expect(parseTranscript(text, { syntaxes: [jsonSyntax] })).toEqual([{ type: 'text', value: text }]);
+    for (const text of ['<|python_tag|>print(1)', '<|python_ta', '<|python_tag|>{"a": 1}', 'a <|b|> c']) {
+      expect(parseTranscript(text, { syntaxes: [inline] })).toEqual([{ type: 'text', value: text }]);
     }
   });
 
@@ -75,7 +76,7 @@ describe('json: Llama 3 shapes', () => {
   });
 
   it('shows the partial arguments of a python-tagged call while it streams', () => {
-    const parser = createTranscriptParser({ syntaxes: [jsonSyntax] });
+    const parser = createTranscriptParser({ syntaxes: [inline] });
     parser.write('<|python_tag|>{"name": "search", "parameters": {"query": "tool trans');
     expect(parser.chunks).toMatchObject([{ type: 'tool', toolName: 'search', state: 'input-streaming', input: { query: 'tool trans' } }]);
     parser.write('cript"}}');
@@ -93,13 +94,13 @@ describe('json: Llama 3 shapes', () => {
 
   it('the marker split at every position gives the same chunks', () => {
     const text = 'x <|python_tag|>{"name": "f", "parameters": {}};{"name": "g", "parameters": {}}\n';
-    const whole = parseTranscript(text, { syntaxes: [jsonSyntax] });
+    const whole = parseTranscript(text, { syntaxes: [inline] });
     expect(whole.filter((chunk) => chunk.type === 'tool')).toHaveLength(2);
-    for (let i = 1; i < text.length; i++) expect(streamPieces([text.slice(0, i), text.slice(i)], { syntaxes: [jsonSyntax] }).chunks).toEqual(whole);
+    for (let i = 1; i < text.length; i++) expect(streamPieces([text.slice(0, i), text.slice(i)], { syntaxes: [inline] }).chunks).toEqual(whole);
   });
 
   it('linear on adversarial input', () => {
-    expectLinearScan('<|python_tag|', { syntaxes: [jsonSyntax] });
+    expectLinearScan('<|python_tag|', { syntaxes: [inline] });
     expectLinearScan('<|python_tag|>{"name": "f", "parameters": {}};', { syntaxes: [inline] });
     expectLinearScan('{"name": "f", "parameters": {}}; ', { syntaxes: [inline] });
     expectLinearScan('x {"name": ', { syntaxes: [inline] });

@@ -20,8 +20,8 @@ export interface JsonSyntaxOptions {
   /**
    * Where a bare JSON call opens: `line-start` (default) at the start of a line only;
    * `inline` anywhere outside code, as vLLM's `llama3_json` and `xlam` parsers read them
-   * (`Here is the result: {"name": …}`, `</think>[{"name": …}]`, `{…} ; {…}`). A
-   * `<|python_tag|>` before the JSON opens it anywhere either way.
+   * (`Here is the result: {"name": …}`, `</think>[{"name": …}]`, `{…} ; {…}`), and a
+   * `<|python_tag|>` right before the JSON is part of the block (Llama 3.1's special token).
    */
   placement?: 'line-start' | 'inline';
   /**
@@ -41,8 +41,8 @@ export interface JsonSyntaxOptions {
  * - Gemini and flat: `{"name": …, "args" | "arguments" | "parameters": {…}}`;
  * - default: `{"tool": {"function": "name", "parameters" | "arguments": {…}}}`;
  * - an array of these (xLAM: `[{"name", "arguments"}, …]`);
- * - Llama 3.1–3.3: the flat form after an optional `<|python_tag|>` (which opens the
- *   block anywhere, not only at a line start), parallel calls separated by `;`
+ * - Llama 3.1–3.3: the flat form, after an optional `<|python_tag|>` with
+ *   `placement: 'inline'`, parallel calls separated by `;`
  *   (`{…};{…}`, `{…}; {…}`: one block, see below). The arguments may come before the name.
  *
  * Several calls in one block give several tool chunks (the first carries the
@@ -65,9 +65,10 @@ export function createJsonSyntax(options: JsonSyntaxOptions = {}): ToolSyntax {
   const maxOpenerLength = lengthOption('json', 'maxOpenerLength', options.maxOpenerLength, DEFAULT_MAX_OPENER_LENGTH, 16);
   return {
     name: 'json',
-    triggers: '{[<',
+    // `<|python_tag|>` only where a call may open anywhere: at a line start, a `<` trigger would
+    // also stand for every HTML tag opening a line.
+    triggers: placement === 'inline' ? '{[<' : '{[',
     placement,
-    inlineTriggers: '<',
     startOpener: (work) => new JsonOpener(maxOpenerLength, work),
     format: (call) => formatJson(call, style, maxOpenerLength),
     describe: jsonDescription(style),
