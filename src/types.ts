@@ -108,7 +108,7 @@ export interface ReasoningChunk {
 export type TranscriptChunk = TextChunk | ToolChunk | ReasoningChunk;
 
 /** Names of the syntaxes that ship with tool-transcript. */
-export type SyntaxName = 'fence' | 'caret' | 'emoji' | 'xml' | 'json' | 'sentinel' | 'hermes' | 'qwen3coder' | 'glm' | 'deepseek' | 'kimi' | 'harmony' | 'minimax' | 'dsml' | 'invoke' | 'mistral' | 'gemma' | 'granite' | 'toolcalls' | 'phi4';
+export type SyntaxName = 'fence' | 'caret' | 'emoji' | 'xml' | 'json' | 'sentinel' | 'hermes' | 'qwen3coder' | 'glm' | 'deepseek' | 'kimi' | 'harmony' | 'minimax' | 'dsml' | 'invoke' | 'mistral' | 'gemma' | 'granite' | 'toolcalls' | 'phi4' | 'tooltags';
 
 /**
  * The subset of the Vercel AI SDK `UIMessageChunk` (package `ai`, v5+) that
@@ -422,6 +422,12 @@ export interface ToolSyntax {
    * call as it was read).
    */
   mapInput?(input: unknown, tool: ToolDefinition): unknown;
+  /**
+   * For a syntax whose openers are the tool names (`tooltags`): the syntax bound to `tools`.
+   * Each parser calls it once, with its `tools` option, and reads with what it returns;
+   * without `tools` the syntax is used as it is.
+   */
+  withTools?(tools: readonly ToolDefinition[]): ToolSyntax;
 }
 
 /**

@@ -28,8 +28,8 @@ export interface ToolTranscriptMiddlewareOptions {
   /** The manifest's `rules`, `heading` and `headingLevel` (see `describeTools`). */
   describe?: Pick<DescribeToolsOptions, 'rules' | 'heading' | 'headingLevel'>;
   /**
-   * How tool results are written for the model. Default `xmlSections` for the `xml` and
-   * `hermes` syntaxes, `markdownSections` for the others.
+   * How tool results are written for the model. Default `xmlSections` for the `xml`,
+   * `hermes` and `tooltags` syntaxes, `markdownSections` for the others.
    */
   results?: SectionFormat;
   /** Ids of the native tool calls (unique across steps). Default: `call_` and 16 random characters. */
@@ -85,7 +85,7 @@ export function toolTranscriptMiddleware(options: ToolTranscriptMiddlewareOption
   const [syntax, ...accepted] = resolveSyntaxes([options.syntax, ...(options.accept ?? [])]);
   if (!syntax) throw new TypeError('toolTranscriptMiddleware: `syntax` is required');
   const syntaxes = [syntax, ...accepted.filter((other) => other !== syntax)];
-  const results = options.results ?? (syntax.name === 'xml' || syntax.name === 'hermes' ? xmlSections : markdownSections);
+  const results = options.results ?? (syntax.name === 'xml' || syntax.name === 'hermes' || syntax.name === 'tooltags' ? xmlSections : markdownSections);
   const generateId = options.generateId ?? randomCallId;
   const plans = new WeakMap<LanguageModelV3CallOptions, CallPlan>();
 

@@ -60,3 +60,4 @@ export { createGemmaSyntax, gemmaSyntax } from '../syntaxes/gemma/index.js';
 export { createGraniteSyntax, graniteSyntax } from '../syntaxes/granite/index.js';
 export { createToolcallsSyntax, toolcallsSyntax } from '../syntaxes/toolcalls/index.js';
 export { createPhi4Syntax, phi4Syntax } from '../syntaxes/phi4/index.js';
+export { createTooltagsSyntax, tooltagsSyntax, type TooltagsSyntaxOptions } from '../syntaxes/tooltags/index.js';

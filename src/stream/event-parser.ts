@@ -1,7 +1,7 @@
 import { createCallReview } from '../review/call-review.js';
 import { Scanner } from '../scanner/scanner.js';
 import { createWorkMeter } from '../scanner/work-meter.js';
-import type { ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunk, UIMessageChunkFor, WorkMeter } from '../types.js';
+import type { ToolDefinition, ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunk, UIMessageChunkFor, WorkMeter } from '../types.js';
 import { createChunkEncoder, textDeltaChunk } from './encode.js';
 import type { TranscriptEvent } from './events.js';
 import { TranscriptBuilder } from './transcript-builder.js';
@@ -150,6 +150,12 @@ export function checkedSyntaxes(syntaxes: readonly ToolSyntax[] | undefined): re
   return syntaxes;
 }
 
+/** The syntaxes bound to the parser's `tools` (see `ToolSyntax.withTools`): once per parser. @internal */
+export function boundSyntaxes(syntaxes: readonly ToolSyntax[], tools: readonly ToolDefinition[] | undefined): readonly ToolSyntax[] {
+  if (tools === undefined || !syntaxes.some((syntax) => syntax.withTools)) return syntaxes;
+  return syntaxes.map((syntax) => (syntax.withTools ? syntax.withTools(tools) : syntax));
+}
+
 class EventParser implements TranscriptEventParser {
   readonly builder: TranscriptBuilder;
   private readonly scanner: Scanner;
@@ -168,7 +174,7 @@ class EventParser implements TranscriptEventParser {
       review: createCallReview(options),
       toolOffset,
     });
-    this.scanner = new Scanner(checkedSyntaxes(options.syntaxes), this.builder, meter, options);
+    this.scanner = new Scanner(boundSyntaxes(checkedSyntaxes(options.syntaxes), options.tools), this.builder, meter, options);
   }
 
   write(delta: string): TranscriptEvent[] {

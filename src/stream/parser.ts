@@ -9,9 +9,9 @@ import type { EventParserOptions, TranscriptEventParser, TranscriptParser } from
 
 export type { EventParserOptions, TranscriptEventParser, TranscriptParser } from './event-parser.js';
 
-/** `options` with `syntaxes` as syntax objects: names looked up, `defaultSyntaxes` when absent. */
+/** `options` with `syntaxes` as syntax objects: names looked up, `defaultSyntaxes` when absent (led by `tooltags` when `tools` are given). */
 export function withSyntaxObjects<Options extends TranscriptOptions>(options: Options): Omit<Options, 'syntaxes'> & { syntaxes: ToolSyntax[] } {
-  return { ...options, syntaxes: resolveSyntaxes(options.syntaxes) };
+  return { ...options, syntaxes: resolveSyntaxes(options.syntaxes, options.tools) };
 }
 
 /**

@@ -4,6 +4,7 @@ import { emojiSyntax } from './emoji/index.js';
 import { fenceSyntax } from './fence/index.js';
 import { hermesSyntax } from './hermes/index.js';
 import { jsonSyntax } from './json/index.js';
+import { tooltagsSyntax } from './tooltags/index.js';
 import { sentinelSyntax } from './sentinel/index.js';
 import { xmlSyntax } from './xml/index.js';
 import { qwen3CoderSyntax } from './qwen3coder/index.js';
@@ -40,6 +41,7 @@ export { createGemmaSyntax, gemmaSyntax } from './gemma/index.js';
 export { createGraniteSyntax, graniteSyntax } from './granite/index.js';
 export { createToolcallsSyntax, toolcallsSyntax } from './toolcalls/index.js';
 export { createPhi4Syntax, phi4Syntax } from './phi4/index.js';
+export { createTooltagsSyntax, tooltagsSyntax, type TooltagsSyntaxOptions } from './tooltags/index.js';
 
 /** The built-in syntaxes by name. A new syntax registers here; the scanner needs no change. */
 export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> = {
@@ -63,6 +65,7 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
   granite: graniteSyntax,
   toolcalls: toolcallsSyntax,
   phi4: phi4Syntax,
+  tooltags: tooltagsSyntax,
 };
 
 /**
@@ -99,9 +102,13 @@ export const defaultSyntaxes: readonly ToolSyntax[] = [
   phi4Syntax,
 ];
 
-/** Turns the `syntaxes` option into syntax objects, rejecting unknown names with a clear error. */
-export function resolveSyntaxes(syntaxes?: ReadonlyArray<SyntaxName | ToolSyntax>): ToolSyntax[] {
-  if (syntaxes === undefined) return [...defaultSyntaxes];
+/**
+ * Turns the `syntaxes` option into syntax objects, rejecting unknown names with a clear error.
+ * With no `syntaxes` and a non-empty `tools` list, the default set is preceded by `tooltags`
+ * (elements named after those tools are calls; each parser binds it to its `tools`).
+ */
+export function resolveSyntaxes(syntaxes?: ReadonlyArray<SyntaxName | ToolSyntax>, tools?: readonly unknown[]): ToolSyntax[] {
+  if (syntaxes === undefined) return tools !== undefined && tools.length > 0 ? [tooltagsSyntax, ...defaultSyntaxes] : [...defaultSyntaxes];
   return syntaxes.map((entry) => {
     if (typeof entry !== 'string') return entry;
     // Own properties only: `toString`, `constructor` or `__proto__` are not syntaxes.

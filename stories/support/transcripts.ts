@@ -20,8 +20,30 @@ import granite from '../../examples/granite.md?raw';
 import gemma from '../../examples/gemma.md?raw';
 import type { SyntaxName } from '../../src/index.js';
 
-/** A realistic transcript per syntax (`examples/*.md`). */
-export const EXAMPLES: Readonly<Record<SyntaxName, string>> = { fence, caret, emoji, xml, json, sentinel, hermes, qwen3coder, glm, deepseek, kimi, harmony, minimax, dsml, invoke, mistral, gemma, granite, toolcalls, phi4 };
+/**
+ * A Cline-style session in tool-name XML (read with `tools` naming `read_file` and `write_to_file`;
+ * not in `examples/`, whose files the CLI reads without tools).
+ */
+const tooltags = `I'll read the notes first, then add the summary section.
+
+<read_file>
+<path>docs/notes.md</path>
+</read_file>
+
+<write_to_file>
+<path>docs/summary.md</path>
+<content>
+# Summary
+
+<div class="note">Generated from the notes.</div>
+</content>
+</write_to_file>
+
+Both steps are queued.
+`;
+
+/** A realistic transcript per syntax (`examples/*.md`, and the tool-name XML session above). */
+export const EXAMPLES: Readonly<Record<SyntaxName, string>> = { fence, caret, emoji, xml, json, sentinel, hermes, qwen3coder, glm, deepseek, kimi, harmony, minimax, dsml, invoke, mistral, gemma, granite, toolcalls, phi4, tooltags };
 
 /** The fence, caret and emoji examples one after the other: a mixed transcript for the playground and the replay. */
 export const MIXED = [fence, caret, emoji].join('\n\n');

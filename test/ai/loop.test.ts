@@ -29,7 +29,7 @@ const SPLITS: Array<[string, Splitter]> = [
   ['random split', randomSplit(7)],
 ];
 
-const resultsFormat = (syntax: ToolSyntax) => (syntax.name === 'xml' || syntax.name === 'hermes' ? xmlSections : markdownSections);
+const resultsFormat = (syntax: ToolSyntax) => (syntax.name === 'xml' || syntax.name === 'hermes' || syntax.name === 'tooltags' ? xmlSections : markdownSections);
 
 function firstReply(syntax: ToolSyntax): string {
   return `I'll write the file, then add.\n\n${callBlock(syntax, 'write_file', WRITE)}\nand\n\n${callBlock(syntax, 'add', ADD)}\n`;
@@ -37,7 +37,8 @@ function firstReply(syntax: ToolSyntax): string {
 
 /** The prose of a reply as the parser reads it: what the text parts must hold, whole. */
 function proseOf(reply: string, syntax: ToolSyntax): string {
-  return parseTranscript(reply, { syntaxes: [syntax] })
+  // The tools the middleware reads with (the tool-name syntax reads only elements named after them).
+  return parseTranscript(reply, { syntaxes: [syntax], tools: Object.values(DEFINITIONS) })
     .map((chunk) => (chunk.type === 'text' ? chunk.value : ''))
     .join('');
 }
@@ -88,7 +89,7 @@ describe.each(SDKS)('$name', (sdk) => {
       const assistant = messageText(step2[2]);
       expect(assistant).toContain(callBlock(syntax, 'write_file', WRITE));
       expect(assistant).toContain(callBlock(syntax, 'add', ADD));
-      expect(parseTranscript(assistant, { syntaxes: [syntax] }).filter((chunk) => chunk.type === 'tool')).toHaveLength(2);
+      expect(parseTranscript(assistant, { syntaxes: [syntax], tools: Object.values(DEFINITIONS) }).filter((chunk) => chunk.type === 'tool')).toHaveLength(2);
       const results = formatToolResults(
         [
           { toolName: 'write_file', output: `wrote ${WRITE.content.length} characters to notes/a.txt` },

@@ -53,6 +53,8 @@ const SYNTAX_OBJECTS = [
   'dsmlSyntax',
   'createInvokeSyntax',
   'invokeSyntax',
+  'createTooltagsSyntax',
+  'tooltagsSyntax',
 ];
 
 /** The syntax kit: what a format described over it is written with (README "Write your own syntax"). */

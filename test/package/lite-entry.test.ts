@@ -37,6 +37,7 @@ const SYNTAXES: Record<SyntaxName, ToolSyntax> = {
   toolcalls: lite.toolcallsSyntax,
   granite: lite.graniteSyntax,
   gemma: lite.gemmaSyntax,
+  tooltags: lite.tooltagsSyntax,
 };
 
 /** Every fixture input of `folder`. */

@@ -88,8 +88,9 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
     packages: [],
     shared: ['shared/close-tag', 'shared/identity', 'shared/json', 'shared/leading-break', 'shared/options', 'shared/position', 'shared/throttle', 'shared/units'],
   },
-  json: { packages: [], shared: ['shared/json', 'shared/options', 'shared/position', 'shared/problem', 'shared/throttle'] },
+  json: { packages: [], shared: ['kit/python-json', 'shared/json', 'shared/options', 'shared/position', 'shared/problem', 'shared/throttle'] },
   sentinel: { packages: [], shared: ['shared/identity', 'shared/json', 'shared/leading-break', 'shared/options', 'shared/problem', 'shared/units'] },
+  tooltags: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'shared/throttle'] },
   hermes: {
     packages: [],
     shared: ['json/calls', 'json/tracker', 'kit/python-json', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'],
@@ -136,7 +137,7 @@ describe('tool-transcript/lite from the sources: an app pays only for the syntax
   it('the main entry resolves names and defaults, so its parser carries every syntax and yaml', async () => {
     const modules = await bundledModules(oneSyntaxApp('./src/index.ts', 'xml'));
     expect(packagesOf(modules)).toEqual(['yaml']);
-    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'dsml', 'emoji', 'fence', 'gemma', 'glm', 'granite', 'harmony', 'hermes', 'invoke', 'json', 'kimi', 'kit', 'minimax', 'mistral', 'phi4', 'qwen3coder', 'sentinel', 'shared', 'toolcalls', 'xml']);
+    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'dsml', 'emoji', 'fence', 'gemma', 'glm', 'granite', 'harmony', 'hermes', 'invoke', 'json', 'kimi', 'kit', 'minimax', 'mistral', 'phi4', 'qwen3coder', 'sentinel', 'shared', 'toolcalls', 'tooltags', 'xml']);
   });
 });
 
@@ -187,7 +188,7 @@ describe('tool-transcript/react/lite and /store/lite from the sources: an XML-on
     for (const app of [xmlReactApp('./src/react/index.ts', './src/index.ts'), xmlStoreApp('./src/store/index.ts', './src/index.ts')]) {
       const modules = await bundledModules(app);
       expect(packagesOf(modules)).toContain('yaml');
-      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'dsml', 'emoji', 'fence', 'gemma', 'glm', 'granite', 'harmony', 'hermes', 'invoke', 'json', 'kimi', 'kit', 'minimax', 'mistral', 'phi4', 'qwen3coder', 'sentinel', 'shared', 'toolcalls', 'xml']);
+      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'dsml', 'emoji', 'fence', 'gemma', 'glm', 'granite', 'harmony', 'hermes', 'invoke', 'json', 'kimi', 'kit', 'minimax', 'mistral', 'phi4', 'qwen3coder', 'sentinel', 'shared', 'toolcalls', 'tooltags', 'xml']);
     }
   });
 });

@@ -27,7 +27,10 @@ it('has a folder per built-in syntax and `mixed`, and no other', () => {
 });
 
 for (const syntax of folders(root)) {
-  const options: TranscriptOptions | undefined = syntax === 'mixed' ? undefined : { syntaxes: [syntax as SyntaxName] };
+  const toolsFile = join(root, syntax, 'tools.json');
+  // The tool-name syntax reads only the tools it is given: a folder's `tools.json`.
+  const tools = existsSync(toolsFile) ? { tools: JSON.parse(readFileSync(toolsFile, 'utf8')) as TranscriptOptions['tools'] } : {};
+  const options: TranscriptOptions | undefined = syntax === 'mixed' ? undefined : { syntaxes: [syntax as SyntaxName], ...tools };
 
   describe(`remark fixtures: ${syntax}`, () => {
     for (const name of folders(join(root, syntax))) {

@@ -14,7 +14,8 @@ import { createTranscriptStore, type TranscriptItem } from '../../src/store/inde
 import { messages, SDKS } from '../support/ai-sdk.js';
 import { splitAnywhere, splitAt, streamPieces } from '../support/splits.js';
 
-const options: TranscriptOptions = { syntaxes: Object.values(builtinSyntaxes) as ToolSyntax[] };
+/** `tools` name the tooltags sample's tool (the tool-name syntax reads only given tools; the others do not care). */
+const options: TranscriptOptions = { syntaxes: Object.values(builtinSyntaxes) as ToolSyntax[], tools: [{ name: 'write_to_file' }] };
 
 /** One open-then-closed block per built-in syntax (the type makes a new syntax need one), each with input that shows before its closer. */
 const SAMPLES: Record<SyntaxName, string> = {
@@ -38,6 +39,7 @@ const SAMPLES: Record<SyntaxName, string> = {
   toolcalls: 'Call <tool_calls>[{"name": "lookup", "arguments": {"term": "tides", "limit": 3}}]</tool_calls> ok.',
   granite: 'Call <|tool_call|>[{"name": "lookup", "arguments": {"term": "tides", "limit": 3}}] ok.',
   gemma: 'Call <|tool_call>call:lookup{limit:3,term:<|"|>tides<|"|>}<tool_call|> ok.',
+  tooltags: 'Writing <write_to_file>\n<path>notes/a.md</path>\n<content>\n# Title\nbody line\n</content>\n</write_to_file> done.',
 };
 
 const fixtureRoot = join(import.meta.dirname, '..', 'fixtures', 'parse');

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseTranscript, type ToolChunk, type ToolDefinition, type TranscriptChunk, type TranscriptOptions } from '../../src/index.js';
 import { reassemble, splitAt, splitsInTwo, streamPieces, unitByUnit } from './splits.js';
 
-export type Server = 'vllm' | 'sglang' | 'llama.cpp' | 'ollama';
+export type Server = 'vllm' | 'sglang' | 'llama.cpp' | 'ollama' | '@ai-sdk-tool/parser' | 'cline';
 
 /** One ported test case. */
 export interface ServerCase {

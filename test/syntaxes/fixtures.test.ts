@@ -16,7 +16,13 @@ const update = process.env.UPDATE_FIXTURES === '1';
 
 function optionsFor(folder: string): TranscriptOptions {
   if (folder === 'mixed') return { syntaxes: Object.keys(builtinSyntaxes) as SyntaxName[] };
-  return { syntaxes: [folder as SyntaxName] };
+  return { syntaxes: [folder as SyntaxName], ...toolsOf(join(root, folder)) };
+}
+
+/** The `tools` a folder's `tools.json` gives (the tool-name syntax reads only the tools it is given). */
+function toolsOf(dir: string): TranscriptOptions {
+  const file = join(dir, 'tools.json');
+  return existsSync(file) ? { tools: JSON.parse(readFileSync(file, 'utf8')) as TranscriptOptions['tools'] } : {};
 }
 
 it('has a folder per built-in syntax and `mixed`, and no other', () => {

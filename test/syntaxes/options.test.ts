@@ -4,7 +4,7 @@ import { createCaretSyntax, createJsonSyntax, createSentinelSyntax, createXmlSyn
 
 describe('syntax options', () => {
   it('an unknown choice names the syntax, the option and every choice', () => {
-    expect(() => createJsonSyntax({ style: 'nope' as JsonStyle })).toThrow('json syntax: unknown style "nope" (expected "openai", "gemini" or "default")');
+    expect(() => createJsonSyntax({ style: 'nope' as JsonStyle })).toThrow('json syntax: unknown style "nope" (expected "openai", "gemini", "default", "llama" or "xlam")');
     expect(() => createXmlSyntax({ style: 'nope' as XmlStyle })).toThrow('xml syntax: unknown style "nope" (expected "tool" or "param")');
     expect(() => createCaretSyntax({ grammar: 'v2' as CaretGrammar })).toThrow('caret syntax: unknown grammar "v2" (expected "v1" or "v0")');
   });
