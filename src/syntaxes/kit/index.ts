@@ -9,3 +9,13 @@ export { defineMarkedSyntax, type MarkedBlock, type MarkedOpener, type MarkedSyn
 export { closeAt, jsonValueEnd, asciiLower, type EndReader, type EndReaderFactory } from './ends.js';
 export { attribute, between, elements, skipBlanks, startsWithLiteral, trimLineBreaks, withoutStartOf, type Element } from './elements.js';
 export { jsonString, plainJson, pythonJson } from './python-json.js';
+export {
+  beginsPythonicCall,
+  formatPythonicCall,
+  pythonicCallName,
+  pythonicListEnd,
+  pythonRepr,
+  pythonString,
+  readPythonicCalls,
+  type PythonicReadOptions,
+} from './pythonic.js';
