@@ -32,3 +32,6 @@ export { createHermesSyntax, hermesSyntax } from '../syntaxes/hermes/index.js';
 export { createJsonSyntax, jsonSyntax, type JsonSyntaxOptions, type JsonStyle } from '../syntaxes/json/index.js';
 export { createSentinelSyntax, sentinelSyntax, type SentinelSyntaxOptions } from '../syntaxes/sentinel/index.js';
 export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from '../syntaxes/xml/index.js';
+export { createPythonicSyntax, pythonicSyntax } from '../syntaxes/pythonic/index.js';
+export { createLfm2Syntax, lfm2Syntax } from '../syntaxes/lfm2/index.js';
+export { createOlmo3Syntax, olmo3Syntax } from '../syntaxes/olmo3/index.js';

@@ -27,6 +27,12 @@ const SYNTAX_OBJECTS = [
   'jsonSyntax',
   'sentinelSyntax',
   'xmlSyntax',
+  'createPythonicSyntax',
+  'pythonicSyntax',
+  'createLfm2Syntax',
+  'lfm2Syntax',
+  'createOlmo3Syntax',
+  'olmo3Syntax',
 ];
 
 const PARSER = ['createChunkEncoder', 'createStreamChunks', 'createTranscriptEventParser', 'createTranscriptParser', 'parseTranscript', 'transcriptTransform'];

@@ -24,6 +24,9 @@ const SYNTAXES: Record<SyntaxName, ToolSyntax> = {
   json: lite.jsonSyntax,
   sentinel: lite.sentinelSyntax,
   hermes: lite.hermesSyntax,
+  pythonic: lite.pythonicSyntax,
+  lfm2: lite.lfm2Syntax,
+  olmo3: lite.olmo3Syntax,
 };
 
 /** Every fixture input of `folder`. */

@@ -25,6 +25,9 @@ const SAMPLES: Record<SyntaxName, string> = {
   json: 'Calling:\n{"name": "get_weather", "args": {"city": "Paris", "units": "metric"}}\nok.',
   sentinel: 'Edit [[SEG_START {"type": "write_file", "path": "a.txt"}]]first line\nsecond line\n[[SEG_END]] ok.',
   hermes: 'Call <tool_call>{"name": "lookup", "arguments": {"term": "tides", "limit": 3}}</tool_call> ok.',
+  pythonic: "Calling:\n[lookup(term='tides today', limit=3), other()]\nok.",
+  lfm2: "Call <|tool_call_start|>[lookup(term='tides today', limit=3)]<|tool_call_end|> ok.",
+  olmo3: "Call <function_calls>lookup(term='tides today', limit=3)\nother()</function_calls> ok.",
 };
 
 const fixtureRoot = join(import.meta.dirname, '..', 'fixtures', 'parse');

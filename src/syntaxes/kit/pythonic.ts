@@ -624,10 +624,11 @@ export function pythonicCallName(body: string): string | undefined {
  * Ends a body at the `]` that balances its first `[` (the list of a bare pythonic block),
  * brackets inside strings skipped. A quote ends a one-quote string when the next unit that is
  * not a blank is `,`, `)`, `]`, `}` or `:` (the reader's rule, with one unit of lookahead), so
- * `'it's'` does not leave the list open. The `]` is part of the body.
+ * `'it's'` does not leave the list open. The `]` is part of the body. `opened`: the `[` was
+ * the opener's marker, not part of the body (the body starts inside the list).
  */
-export function pythonicListEnd(): EndReaderFactory {
-  return () => new ListEnd();
+export function pythonicListEnd(opened = false): EndReaderFactory {
+  return () => new ListEnd(opened ? 1 : 0);
 }
 
 const enum ListState {
@@ -645,11 +646,12 @@ const enum ListState {
 
 class ListEnd implements EndReader {
   readonly held = 0;
-  private depth = 0;
   private state = ListState.Code;
   private quote = '';
   /** Quotes of the kind read in a row inside a triple-quoted string. */
   private run = 0;
+
+  constructor(private depth: number) {}
 
   read(text: string, from: number, to: number): number {
     for (let i = from; i < to; i++) if (this.unit(text[i]!)) return i + 1;
