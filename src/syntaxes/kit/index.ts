@@ -16,6 +16,7 @@ export {
   pythonicListEnd,
   pythonRepr,
   pythonString,
+  readPythonicBlock,
   readPythonicCalls,
   type PythonicReadOptions,
 } from './pythonic.js';

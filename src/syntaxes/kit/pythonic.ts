@@ -103,6 +103,17 @@ export function readPythonicCalls(body: string, options: PythonicReadOptions = {
   return new PythonicReader(body, options).read();
 }
 
+/**
+ * What a marked syntax's `read` returns for a body of Python calls: a block still streaming
+ * (`partial`) or cut off by the end of input (`closed: false`) read as far as it goes, and a
+ * streaming one with no problem reported yet (a broken call shows its name until the block ends).
+ */
+export function readPythonicBlock(body: string, block: { partial: boolean; closed: boolean }, options: Omit<PythonicReadOptions, 'partial'> = {}): ParsedCall[] {
+  const calls = readPythonicCalls(body, { ...options, partial: block.partial || !block.closed });
+  if (!block.partial) return calls;
+  return calls.map((call) => (call.invalid ? (call.toolName === undefined ? { input: {} } : { toolName: call.toolName, input: {} }) : call));
+}
+
 class PythonicReader {
   private i = 0;
   private readonly calls: ParsedCall[] = [];
@@ -582,8 +593,8 @@ function skipCall(s: string, start: number): number {
 
 /**
  * Decides, unit by unit, whether `text` begins a Python call (for an opener's `follows`):
- * blanks (when `blanks`), a dotted name, `(`, then `)` or a keyword `NAME=` — so a link
- * `[see](x)` or prose `[note(s)]` is not a call. `true` once decided, `false` as soon as it
+ * blanks (when `blanks`), a dotted name, `(`, then `)` or a keyword `NAME=` and the start of a
+ * value — so a link `[see](x)` or prose `[note(s)]` is not a call. `true` once decided, `false` as soon as it
  * cannot be, `undefined` while it still may.
  */
 export function beginsPythonicCall(text: string, blanks = true): boolean | undefined {
@@ -603,7 +614,12 @@ export function beginsPythonicCall(text: string, blanks = true): boolean | undef
   while (i < text.length && isIdentPart(text[i])) i++;
   i = skipBlanks(text, i);
   if (i >= text.length) return undefined;
-  return text[i] === '=' && text[i + 1] !== '=' ? (i + 1 < text.length ? true : undefined) : false;
+  if (text[i] !== '=') return false;
+  i = skipBlanks(text, i + 1);
+  if (i >= text.length) return undefined;
+  // A value must begin here (`==` and `=)` are not keyword arguments).
+  const unit = text[i]!;
+  return '\'"[{(-+.'.includes(unit) || (unit >= '0' && unit <= '9') || isIdentStart(unit);
 }
 
 /**

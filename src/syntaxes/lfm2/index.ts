@@ -2,7 +2,7 @@ import type { FormatCall, ParsedCall, SyntaxDescription, ToolSyntax } from '../.
 import { callsFromJson, parsePartialJson } from '../json/calls.js';
 import { parseJson } from '../shared/json.js';
 import { defineMarkedSyntax, type MarkedBlock } from '../kit/define.js';
-import { formatPythonicCall, pythonicCallName, readPythonicCalls } from '../kit/pythonic.js';
+import { formatPythonicCall, pythonicCallName, readPythonicBlock } from '../kit/pythonic.js';
 
 const START = '<|tool_call_start|>';
 
@@ -11,13 +11,13 @@ const START = '<|tool_call_start|>';
  * reads them), or JSON (`[{"name": …, "arguments": {…}}]`) when the body begins with `{` or `[{`,
  * as LFM2 writes when told to answer in JSON.
  */
-function readLfm2({ body, partial: streaming, closed, marker, work }: MarkedBlock): ParsedCall[] {
-  // A block cut off by the end of input is read as far as it goes, as one still streaming.
-  const partial = streaming || !closed;
+function readLfm2(block: MarkedBlock): ParsedCall[] {
+  const { body, work } = block;
   const trimmed = body.trimStart();
   const json = trimmed[0] === '{' || (trimmed[0] === '[' && trimmed.slice(1).trimStart()[0] === '{');
-  if (!json) return readPythonicCalls(body, { partial, column: marker.length });
-  if (partial) {
+  if (!json) return readPythonicBlock(body, block, { column: block.marker.length });
+  // A block still streaming or cut off by the end of input is read as far as it goes.
+  if (block.partial || !block.closed) {
     const value = parsePartialJson(trimmed, work);
     return value === undefined ? [] : callsFromJson(value, false, work);
   }

@@ -1,6 +1,6 @@
 import type { FormatCall, SyntaxDescription, ToolSyntax } from '../../types.js';
 import { defineMarkedSyntax } from '../kit/define.js';
-import { beginsPythonicCall, formatPythonicCall, pythonicCallName, readPythonicCalls } from '../kit/pythonic.js';
+import { beginsPythonicCall, formatPythonicCall, pythonicCallName, readPythonicBlock } from '../kit/pythonic.js';
 
 const START = '<function_calls>';
 
@@ -23,8 +23,7 @@ export function createOlmo3Syntax(): ToolSyntax {
   return defineMarkedSyntax({
     name: 'olmo3',
     openers: [{ marker: START, follows: (after) => beginsPythonicCall(after), close: '</function_calls>' }],
-    // A block cut off by the end of input is read as far as it goes, as one still streaming.
-    read: ({ body, partial, closed, marker }) => readPythonicCalls(body, { list: 'bare', partial: partial || !closed, column: marker.length }),
+    read: (block) => readPythonicBlock(block.body, block, { list: 'bare', column: block.marker.length }),
     identity: (body) => {
       const toolName = pythonicCallName(body);
       return toolName === undefined ? undefined : { toolName };

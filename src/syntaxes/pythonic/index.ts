@@ -1,6 +1,6 @@
 import type { FormatCall, SyntaxDescription, ToolSyntax } from '../../types.js';
 import { defineMarkedSyntax, type MarkedOpener } from '../kit/define.js';
-import { beginsPythonicCall, formatPythonicCall, pythonicCallName, pythonicListEnd, readPythonicCalls } from '../kit/pythonic.js';
+import { beginsPythonicCall, formatPythonicCall, pythonicCallName, pythonicListEnd, readPythonicBlock } from '../kit/pythonic.js';
 
 /** `<|python_start|>`: Llama 4 wraps its call list in it (and `<|python_end|>`). */
 const PYTHON_START = '<|python_start|>';
@@ -27,24 +27,24 @@ export const pythonicDescription: SyntaxDescription = {
 };
 
 /**
- * A list of Python calls at a line start, `[get_weather(city='Paris', days=3), other()]`: the
+ * A list of Python calls, `[get_weather(city='Paris', days=3), other()]`, anywhere in a line: the
  * tool-call format of Llama 3.2 and Llama 4 (vLLM's `pythonic` and `llama4_pythonic` parsers;
  * Llama 4 may wrap it in `<|python_start|>` … `<|python_end|>`). Keyword arguments only; values
  * are Python literals read as JSON (see {@link readPythonicCalls}). Opt-in: prose can hold such
- * a list, so the block opens only where `[` at a line start is followed by a call name, `(`
- * and `)` or a keyword `NAME=` (`[see](x)` and `[note(s)]` stay text). A broken call is an
+ * a list, so the block opens only where `[` is followed by a call name, `(` and `)` or a
+ * keyword `NAME=` (`[see](x)` and `[note(s)]` stay text), as SGLang finds it after text. The
+ * block ends at the `]` that balances the `[`; what follows is text. A broken call is an
  * `output-error` with line and column; the calls beside it are still read.
  */
 export function createPythonicSyntax(): ToolSyntax {
   return defineMarkedSyntax({
     name: 'pythonic',
-    placement: 'line-start',
+    placement: 'inline',
     openers,
-    // A block cut off by the end of input (`closed: false`) is read as far as it goes, as one still streaming.
-    read: ({ body, openerIndex, marker, partial, closed }) =>
-      openerIndex === 0
-        ? readPythonicCalls(`[${body}`, { list: 'bracketed', partial: partial || !closed })
-        : readPythonicCalls(body, { list: 'bracketed', partial: partial || !closed, column: marker.length }),
+    read: (block) =>
+      block.openerIndex === 0
+        ? readPythonicBlock(`[${block.body}`, block, { list: 'bracketed' })
+        : readPythonicBlock(block.body, block, { list: 'bracketed', column: block.marker.length }),
     identity: (body, opener) => {
       const toolName = pythonicCallName(opener.marker === '[' ? `[${body}` : body);
       return toolName === undefined ? undefined : { toolName };
