@@ -224,6 +224,21 @@ class PythonicReader {
         return;
       }
       const start = this.i;
+      if (s.startsWith('**', start)) {
+        // `**{'k': v}`: a dict literal's keys become arguments (a later one wins, as Python binds them).
+        this.i += 2;
+        let spread: unknown;
+        try {
+          spread = this.value(false);
+        } catch (error) {
+          if (error instanceof Cut && error.has && isRecord(error.value)) for (const key of Object.keys(error.value)) setOwn(input, key, error.value[key]);
+          throw error;
+        }
+        if (!isRecord(spread)) this.fail(start, `** in the call ${name} must unpack a dict literal`);
+        for (const key of Object.keys(spread)) setOwn(input, key, spread[key]);
+        this.separator(')');
+        continue;
+      }
       const key = this.identifier();
       this.blanks();
       if (key === '' || (this.i < s.length && s[this.i] !== '=')) {
@@ -358,17 +373,27 @@ class PythonicReader {
   }
 
   /**
-   * A string literal from its opening quote, after its prefix (`r`, `u`; `b` and `f` are
-   * refused). A quote of its own kind ends a one-quote string only where what follows can go on
-   * after a value (see {@link endsString}); triple-quoted strings end at their triple quote.
+   * A string literal from its opening quote, after its prefix (`r`, `u`, `f` without
+   * placeholders; `b` is refused). A quote of its own kind ends a one-quote string only where
+   * what follows can go on after a value (see {@link endsString}); triple-quoted strings end at
+   * their triple quote.
    */
   private string(prefix: string, argument: boolean, start = this.i): string {
-    const s = this.s;
     const lower = prefix.toLowerCase();
-    if (/[bf]/.test(lower) || !/^(r|u|)$/.test(lower)) {
-      this.fail(start, /b/.test(lower) ? 'bytes literals are not JSON data: use a string' : /f/.test(lower) ? 'f-strings are not literals' : `unknown string prefix ${prefix}`);
+    if (/b/.test(lower) || !/^(r|u|f|rf|fr|)$/.test(lower)) {
+      this.fail(start, /b/.test(lower) ? 'bytes literals are not JSON data: use a string' : `unknown string prefix ${prefix}`);
     }
-    const raw = lower === 'r';
+    const raw = lower.includes('r');
+    const text = this.stringBody(raw, argument, start);
+    if (!lower.includes('f')) return text;
+    // An f-string without placeholders is a plain string (`{{` and `}}` are braces).
+    const plain = text.replace(/\{\{|\}\}/g, '');
+    if (plain.includes('{') || plain.includes('}')) this.fail(start, 'an f-string with a placeholder is not a literal');
+    return text.replace(/\{\{/g, '{').replace(/\}\}/g, '}');
+  }
+
+  private stringBody(raw: boolean, argument: boolean, start: number): string {
+    const s = this.s;
     const quote = s[this.i]!;
     const triple = s[this.i + 1] === quote && s[this.i + 2] === quote;
     this.i += triple ? 3 : 1;
