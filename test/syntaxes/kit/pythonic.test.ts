@@ -117,7 +117,9 @@ describe('readPythonicCalls: errors say what and where, and the calls beside sta
     expect(errors('[f()] tail')).toEqual(['f', '?: at line 1, column 7: unexpected "t" after the list of calls']);
     expect(errors('[f(a=1)', {})).toEqual(['f', '?: at line 1, column 8: the list of calls is not closed: expected "]"']);
     expect(errors('x\nbroken(a=)\nfine()', { list: 'bare', column: 16 })).toEqual([
-      '?: at line 1, column 18: unexpected "\\n" after a call: expected "," or a line break',
+      '?: at line 2, column 1: expected "(" after the function name x, found "b"',
+      'broken: at line 2, column 10: unexpected ")": expected a value',
+      'fine',
     ]);
     expect(errors('\nbroken(a=)\nfine()', { list: 'bare', column: 16 })).toEqual(['broken: at line 2, column 10: unexpected ")": expected a value', 'fine']);
     expect(errors('[f(a=' + '['.repeat(150) + ']'.repeat(150) + ')]')[0]).toMatch(/values nested deeper than 100 levels/);
