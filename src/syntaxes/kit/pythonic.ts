@@ -665,7 +665,8 @@ export function pythonicCallName(body: string): string | undefined {
  * Ends a body at the `]` that balances its first `[` (the list of a bare pythonic block),
  * brackets inside strings skipped. A quote ends a one-quote string when the next unit that is
  * not a blank is `,`, `)`, `]`, `}` or `:` (the reader's rule, with one unit of lookahead), so
- * `'it's'` does not leave the list open. The `]` is part of the body. `opened`: the `[` was
+ * `'it's'` does not leave the list open; a blank line outside a triple-quoted string ends a
+ * list left open (its body is then broken). The `]` is part of the body. `opened`: the `[` was
  * the opener's marker, not part of the body (the body starts inside the list).
  */
 export function pythonicListEnd(opened = false): EndReaderFactory {
@@ -691,11 +692,22 @@ class ListEnd implements EndReader {
   private quote = '';
   /** Quotes of the kind read in a row inside a triple-quoted string. */
   private run = 0;
+  /** Only blanks since the last line break. */
+  private lineBlank = false;
 
   constructor(private depth: number) {}
 
   read(text: string, from: number, to: number): number {
-    for (let i = from; i < to; i++) if (this.unit(text[i]!)) return i + 1;
+    for (let i = from; i < to; i++) {
+      const unit = text[i]!;
+      // A blank line outside a triple-quoted string ends the list (broken: a string or bracket
+      // left open), so an unbalanced quote in prose cannot take the rest of the document.
+      if (unit === '\n' && this.state !== ListState.Triple && this.state !== ListState.TripleEscape) {
+        if (this.lineBlank) return i + 1;
+        this.lineBlank = true;
+      } else if (unit !== ' ' && unit !== '\t' && unit !== '\r') this.lineBlank = false;
+      if (this.unit(unit)) return i + 1;
+    }
     return -1;
   }
 
