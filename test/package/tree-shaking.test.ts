@@ -74,11 +74,14 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
   sentinel: { packages: [], shared: ['shared/identity', 'shared/json', 'shared/leading-break', 'shared/options', 'shared/problem', 'shared/units'] },
   hermes: {
     packages: [],
-    shared: ['json/calls', 'json/tracker', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'],
+    shared: ['json/calls', 'json/tracker', 'kit/python-json', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'],
   },
-  pythonic: { packages: [], shared: [] },
-  lfm2: { packages: [], shared: [] },
-  olmo3: { packages: [], shared: [] },
+  pythonic: { packages: [], shared: ['kit/define', 'kit/ends', 'kit/pythonic', 'shared/throttle'] },
+  lfm2: {
+    packages: [],
+    shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/pythonic', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'],
+  },
+  olmo3: { packages: [], shared: ['kit/define', 'kit/ends', 'kit/pythonic', 'shared/throttle'] },
 };
 
 /** `src/syntaxes/xml/tag.ts` → `xml/tag`, for modules outside `own`'s folder. */

@@ -29,7 +29,7 @@ function readLfm2(block: MarkedBlock): ParsedCall[] {
 /** The LFM2 syntax's rules, in the words of LFM2's chat template. */
 export const lfm2Description: SyntaxDescription = {
   rules: [
-    'Write each tool call as a Python function call in a list between <|tool_call_start|> and <|tool_call_end|>: `<|tool_call_start|>[func_name(param_name="value", other_param=1)]<|tool_call_end|>`.',
+    'Write each tool call as a Python function call in a list between `<|tool_call_start|>` and `<|tool_call_end|>`: `<|tool_call_start|>[func_name(param_name="value", other_param=1)]<|tool_call_end|>`.',
     '- Several calls go in one list, separated by commas. Values are Python literals: strings in quotes, numbers, True, False, None, lists and dicts.',
   ].join('\n'),
 };

@@ -21,7 +21,7 @@ const openers: readonly MarkedOpener[] = [
 /** The pythonic syntax's rules, in the words of Llama 3.2's prompt format. */
 export const pythonicDescription: SyntaxDescription = {
   rules: [
-    'Write each tool call as a Python call in one list on a line of its own: if you decide to invoke any of the function(s), you MUST put it in the format of [func_name1(params_name1=params_value1, params_name2=params_value2...), func_name2(params)].',
+    'Write each tool call as a Python call in one list on a line of its own: if you decide to invoke any of the function(s), you MUST put it in the format of `[func_name1(params_name1=params_value1, params_name2=params_value2...), func_name2(params)]`.',
     '- Values are Python literals: strings in quotes, numbers, True, False, None, lists and dicts.',
   ].join('\n'),
 };
