@@ -90,7 +90,7 @@ export interface ToolChunk {
 export type TranscriptChunk = TextChunk | ToolChunk;
 
 /** Names of the syntaxes that ship with tool-transcript. */
-export type SyntaxName = 'fence' | 'caret' | 'emoji' | 'xml' | 'json' | 'sentinel' | 'hermes' | 'pythonic' | 'lfm2' | 'olmo3';
+export type SyntaxName = 'fence' | 'caret' | 'emoji' | 'xml' | 'json' | 'sentinel' | 'hermes' | 'pythonic' | 'lfm2' | 'olmo3' | 'internlm';
 
 /**
  * The subset of the Vercel AI SDK `UIMessageChunk` (package `ai`, v5+) that

@@ -35,3 +35,4 @@ export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from
 export { createPythonicSyntax, pythonicSyntax } from '../syntaxes/pythonic/index.js';
 export { createLfm2Syntax, lfm2Syntax } from '../syntaxes/lfm2/index.js';
 export { createOlmo3Syntax, olmo3Syntax } from '../syntaxes/olmo3/index.js';
+export { createInternlmSyntax, internlmSyntax } from '../syntaxes/internlm/index.js';

@@ -9,6 +9,7 @@ import { xmlSyntax } from './xml/index.js';
 import { pythonicSyntax } from './pythonic/index.js';
 import { lfm2Syntax } from './lfm2/index.js';
 import { olmo3Syntax } from './olmo3/index.js';
+import { internlmSyntax } from './internlm/index.js';
 
 export { createCaretSyntax, caretSyntax, type CaretSyntaxOptions, type CaretGrammar } from './caret/index.js';
 export { createEmojiSyntax, emojiSyntax, type EmojiInput } from './emoji/index.js';
@@ -20,6 +21,7 @@ export { createXmlSyntax, xmlSyntax, type XmlSyntaxOptions, type XmlStyle } from
 export { createPythonicSyntax, pythonicSyntax } from './pythonic/index.js';
 export { createLfm2Syntax, lfm2Syntax } from './lfm2/index.js';
 export { createOlmo3Syntax, olmo3Syntax } from './olmo3/index.js';
+export { createInternlmSyntax, internlmSyntax } from './internlm/index.js';
 
 /** The built-in syntaxes by name. A new syntax registers here; the scanner needs no change. */
 export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> = {
@@ -33,6 +35,7 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
   pythonic: pythonicSyntax,
   lfm2: lfm2Syntax,
   olmo3: olmo3Syntax,
+  internlm: internlmSyntax,
 };
 
 /**
@@ -43,9 +46,10 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
  * `<write_file path="…">`, `<run_bash>`, and `<tool_call>`. The `json` syntax
  * is opt-in: ordinary prose and examples hold JSON objects at line starts, as
  * the `pythonic` syntax is (`[f(a=1)]` lists). LFM2's `<|tool_call_start|>` and
- * OLMo-3's `<function_calls>` followed by a call are on.
+ * OLMo-3's `<function_calls>` followed by a call, and InternLM's
+ * `<|action_start|><|plugin|>` are on.
  */
-export const defaultSyntaxes: readonly ToolSyntax[] = [fenceSyntax, caretSyntax, emojiSyntax, sentinelSyntax, xmlSyntax, hermesSyntax, lfm2Syntax, olmo3Syntax];
+export const defaultSyntaxes: readonly ToolSyntax[] = [fenceSyntax, caretSyntax, emojiSyntax, sentinelSyntax, xmlSyntax, hermesSyntax, lfm2Syntax, olmo3Syntax, internlmSyntax];
 
 /** Turns the `syntaxes` option into syntax objects, rejecting unknown names with a clear error. */
 export function resolveSyntaxes(syntaxes?: ReadonlyArray<SyntaxName | ToolSyntax>): ToolSyntax[] {

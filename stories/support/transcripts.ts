@@ -8,10 +8,11 @@ import xml from '../../examples/xml.md?raw';
 import pythonic from '../../examples/pythonic.md?raw';
 import lfm2 from '../../examples/lfm2.md?raw';
 import olmo3 from '../../examples/olmo3.md?raw';
+import internlm from '../../examples/internlm.md?raw';
 import type { SyntaxName } from '../../src/index.js';
 
 /** A realistic transcript per syntax (`examples/*.md`). */
-export const EXAMPLES: Readonly<Record<SyntaxName, string>> = { fence, caret, emoji, xml, json, sentinel, hermes, pythonic, lfm2, olmo3 };
+export const EXAMPLES: Readonly<Record<SyntaxName, string>> = { fence, caret, emoji, xml, json, sentinel, hermes, pythonic, lfm2, olmo3, internlm };
 
 /** The fence, caret and emoji examples one after the other: a mixed transcript for the playground and the replay. */
 export const MIXED = [fence, caret, emoji].join('\n\n');

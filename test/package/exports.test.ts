@@ -33,6 +33,8 @@ const SYNTAX_OBJECTS = [
   'lfm2Syntax',
   'createOlmo3Syntax',
   'olmo3Syntax',
+  'createInternlmSyntax',
+  'internlmSyntax',
 ];
 
 const PARSER = ['createChunkEncoder', 'createStreamChunks', 'createTranscriptEventParser', 'createTranscriptParser', 'parseTranscript', 'transcriptTransform'];

@@ -27,6 +27,7 @@ const SYNTAXES: Record<SyntaxName, ToolSyntax> = {
   pythonic: lite.pythonicSyntax,
   lfm2: lite.lfm2Syntax,
   olmo3: lite.olmo3Syntax,
+  internlm: lite.internlmSyntax,
 };
 
 /** Every fixture input of `folder`. */

@@ -79,9 +79,13 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
   pythonic: { packages: [], shared: ['kit/define', 'kit/ends', 'kit/pythonic', 'shared/throttle'] },
   lfm2: {
     packages: [],
-    shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/pythonic', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'],
+    shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-body', 'kit/pythonic', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'],
   },
   olmo3: { packages: [], shared: ['kit/define', 'kit/ends', 'kit/pythonic', 'shared/throttle'] },
+  internlm: {
+    packages: [],
+    shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'],
+  },
 };
 
 /** `src/syntaxes/xml/tag.ts` → `xml/tag`, for modules outside `own`'s folder. */
@@ -111,7 +115,7 @@ describe('tool-transcript/lite from the sources: an app pays only for the syntax
   it('the main entry resolves names and defaults, so its parser carries every syntax and yaml', async () => {
     const modules = await bundledModules(oneSyntaxApp('./src/index.ts', 'xml'));
     expect(packagesOf(modules)).toEqual(['yaml']);
-    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'hermes', 'json', 'kit', 'lfm2', 'olmo3', 'pythonic', 'sentinel', 'shared', 'xml']);
+    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'hermes', 'internlm', 'json', 'kit', 'lfm2', 'olmo3', 'pythonic', 'sentinel', 'shared', 'xml']);
   });
 });
 
@@ -162,7 +166,7 @@ describe('tool-transcript/react/lite and /store/lite from the sources: an XML-on
     for (const app of [xmlReactApp('./src/react/index.ts', './src/index.ts'), xmlStoreApp('./src/store/index.ts', './src/index.ts')]) {
       const modules = await bundledModules(app);
       expect(packagesOf(modules)).toContain('yaml');
-      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'hermes', 'json', 'kit', 'lfm2', 'olmo3', 'pythonic', 'sentinel', 'shared', 'xml']);
+      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'emoji', 'fence', 'hermes', 'internlm', 'json', 'kit', 'lfm2', 'olmo3', 'pythonic', 'sentinel', 'shared', 'xml']);
     }
   });
 });

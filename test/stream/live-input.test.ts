@@ -28,6 +28,7 @@ const SAMPLES: Record<SyntaxName, string> = {
   pythonic: "Calling:\n[lookup(term='tides today', limit=3), other()]\nok.",
   lfm2: "Call <|tool_call_start|>[lookup(term='tides today', limit=3)]<|tool_call_end|> ok.",
   olmo3: "Call <function_calls>lookup(term='tides today', limit=3)\nother()</function_calls> ok.",
+  internlm: 'Call <|action_start|><|plugin|>\n{"name": "lookup", "parameters": {"term": "tides", "limit": 3}}<|action_end|> ok.',
 };
 
 const fixtureRoot = join(import.meta.dirname, '..', 'fixtures', 'parse');

@@ -1,30 +1,16 @@
-import type { FormatCall, ParsedCall, SyntaxDescription, ToolSyntax } from '../../types.js';
+import type { FormatCall, SyntaxDescription, ToolSyntax } from '../../types.js';
 import { isRecord } from '../../object.js';
-import { callsFromJson, parsePartialJson } from '../json/calls.js';
-import { parseJson } from '../shared/json.js';
-import { defineMarkedSyntax, type MarkedBlock } from '../kit/define.js';
+import { defineMarkedSyntax } from '../kit/define.js';
+import { readJsonBody } from '../kit/json-body.js';
 import { plainJson, pythonJson } from '../kit/python-json.js';
 
 const START = '<|action_start|><|plugin|>';
 const END = '<|action_end|>';
 
-/** The call a block's JSON holds: `{"name", "parameters"}` (or `"arguments"`). */
-function readInternlm(block: MarkedBlock): ParsedCall[] {
-  const { body, work } = block;
-  if (block.partial || !block.closed) {
-    // Still streaming or cut off by the end of input: read as far as it goes.
-    const value = parsePartialJson(body.trimStart(), work);
-    return value === undefined ? [] : callsFromJson(value, false, work);
-  }
-  const parsed = parseJson(body, work);
-  if (!parsed.ok) return [{ input: {}, invalid: true, errorText: `invalid JSON: ${parsed.message}` }];
-  return callsFromJson(parsed.value, true, work);
-}
-
 /** The InternLM syntax's rules, in the words of InternLM2's chat template. */
 export const internlmDescription: SyntaxDescription = {
   rules: [
-    'Write each tool call as <|action_start|><|plugin|>, a line with a JSON object {"name": …, "parameters": {…}}, and <|action_end|>.',
+    'Write each tool call as `<|action_start|><|plugin|>`, a line with a JSON object `{"name": …, "parameters": {…}}`, and `<|action_end|>`.',
     '- `parameters` is a JSON object of the arguments; call one tool at a time.',
   ].join('\n'),
 };
@@ -40,7 +26,7 @@ export function createInternlmSyntax(): ToolSyntax {
   return defineMarkedSyntax({
     name: 'internlm',
     openers: [{ marker: START, close: END }],
-    read: readInternlm,
+    read: readJsonBody,
     format: (call: FormatCall) => {
       if (typeof call.toolName !== 'string' || call.toolName === '') throw new Error('internlm syntax: the tool name must be a non-empty string');
       const input = call.input ?? {};

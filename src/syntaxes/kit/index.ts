@@ -20,3 +20,4 @@ export {
   readPythonicCalls,
   type PythonicReadOptions,
 } from './pythonic.js';
+export { readJsonBody } from './json-body.js';

@@ -1,6 +1,5 @@
 import type { FormatCall, ParsedCall, SyntaxDescription, ToolSyntax } from '../../types.js';
-import { callsFromJson, parsePartialJson } from '../json/calls.js';
-import { parseJson } from '../shared/json.js';
+import { readJsonBody } from '../kit/json-body.js';
 import { defineMarkedSyntax, type MarkedBlock } from '../kit/define.js';
 import { formatPythonicCall, pythonicCallName, readPythonicBlock } from '../kit/pythonic.js';
 
@@ -12,18 +11,10 @@ const START = '<|tool_call_start|>';
  * as LFM2 writes when told to answer in JSON.
  */
 function readLfm2(block: MarkedBlock): ParsedCall[] {
-  const { body, work } = block;
+  const { body } = block;
   const trimmed = body.trimStart();
   const json = trimmed[0] === '{' || (trimmed[0] === '[' && trimmed.slice(1).trimStart()[0] === '{');
-  if (!json) return readPythonicBlock(body, block, { column: block.marker.length });
-  // A block still streaming or cut off by the end of input is read as far as it goes.
-  if (block.partial || !block.closed) {
-    const value = parsePartialJson(trimmed, work);
-    return value === undefined ? [] : callsFromJson(value, false, work);
-  }
-  const parsed = parseJson(body, work);
-  if (!parsed.ok) return [{ input: {}, invalid: true, errorText: `invalid JSON: ${parsed.message}` }];
-  return callsFromJson(parsed.value, true, work);
+  return json ? readJsonBody(block) : readPythonicBlock(body, block, { column: block.marker.length });
 }
 
 /** The LFM2 syntax's rules, in the words of LFM2's chat template. */
