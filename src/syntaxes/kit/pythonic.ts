@@ -140,7 +140,8 @@ class PythonicReader {
         this.i++;
         this.list(']');
         this.blanks();
-        if (this.i < s.length) this.fail(this.i, `unexpected ${show(s[this.i])} after the list of calls`);
+        // Text after the list of a block cut off may be the start of its closer: read as far as it goes.
+        if (this.i < s.length && !this.partial) this.fail(this.i, `unexpected ${show(s[this.i])} after the list of calls`);
       } else this.list(undefined);
     } catch (error) {
       if (error instanceof Problem) this.calls.push(this.invalid(error));
@@ -184,7 +185,11 @@ class PythonicReader {
       const unit = s[this.i]!;
       if (unit === ',') this.i++;
       else if (close === undefined && (unit === '\n' || unit === '\r' || unit === ';')) this.i++;
-      else if (unit !== close) this.fail(this.i, `unexpected ${show(unit)} after a call: expected ","${close === undefined ? ' or a line break' : ` or "${close}"`}`);
+      else if (unit !== close) {
+        // In a body still streaming or cut off, what follows a call may begin the closer: stop there.
+        if (this.partial) return;
+        this.fail(this.i, `unexpected ${show(unit)} after a call: expected ","${close === undefined ? ' or a line break' : ` or "${close}"`}`);
+      }
     }
   }
 
