@@ -108,7 +108,7 @@ export interface ReasoningChunk {
 export type TranscriptChunk = TextChunk | ToolChunk | ReasoningChunk;
 
 /** Names of the syntaxes that ship with tool-transcript. */
-export type SyntaxName = 'fence' | 'caret' | 'emoji' | 'xml' | 'json' | 'sentinel' | 'hermes' | 'qwen3coder' | 'glm' | 'deepseek' | 'kimi' | 'harmony' | 'minimax' | 'dsml' | 'invoke' | 'mistral' | 'gemma' | 'granite' | 'toolcalls' | 'phi4' | 'tooltags';
+export type SyntaxName = 'fence' | 'caret' | 'emoji' | 'xml' | 'json' | 'sentinel' | 'hermes' | 'qwen3coder' | 'glm' | 'deepseek' | 'kimi' | 'harmony' | 'minimax' | 'dsml' | 'invoke' | 'mistral' | 'gemma' | 'granite' | 'toolcalls' | 'phi4' | 'tooltags' | 'pythonic' | 'lfm2' | 'olmo3' | 'internlm';
 
 /**
  * The subset of the Vercel AI SDK `UIMessageChunk` (package `ai`, v5+) that

@@ -61,3 +61,7 @@ export { createGraniteSyntax, graniteSyntax } from '../syntaxes/granite/index.js
 export { createToolcallsSyntax, toolcallsSyntax } from '../syntaxes/toolcalls/index.js';
 export { createPhi4Syntax, phi4Syntax } from '../syntaxes/phi4/index.js';
 export { createTooltagsSyntax, tooltagsSyntax, type TooltagsSyntaxOptions } from '../syntaxes/tooltags/index.js';
+export { createPythonicSyntax, pythonicSyntax } from '../syntaxes/pythonic/index.js';
+export { createLfm2Syntax, lfm2Syntax } from '../syntaxes/lfm2/index.js';
+export { createOlmo3Syntax, olmo3Syntax } from '../syntaxes/olmo3/index.js';
+export { createInternlmSyntax, internlmSyntax } from '../syntaxes/internlm/index.js';

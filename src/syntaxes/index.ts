@@ -20,6 +20,10 @@ import { phi4Syntax } from './phi4/index.js';
 import { toolcallsSyntax } from './toolcalls/index.js';
 import { graniteSyntax } from './granite/index.js';
 import { gemmaSyntax } from './gemma/index.js';
+import { pythonicSyntax } from './pythonic/index.js';
+import { lfm2Syntax } from './lfm2/index.js';
+import { olmo3Syntax } from './olmo3/index.js';
+import { internlmSyntax } from './internlm/index.js';
 
 export { createCaretSyntax, caretSyntax, type CaretSyntaxOptions, type CaretGrammar } from './caret/index.js';
 export { createEmojiSyntax, emojiSyntax, type EmojiInput } from './emoji/index.js';
@@ -42,6 +46,10 @@ export { createGraniteSyntax, graniteSyntax } from './granite/index.js';
 export { createToolcallsSyntax, toolcallsSyntax } from './toolcalls/index.js';
 export { createPhi4Syntax, phi4Syntax } from './phi4/index.js';
 export { createTooltagsSyntax, tooltagsSyntax, type TooltagsSyntaxOptions } from './tooltags/index.js';
+export { createPythonicSyntax, pythonicSyntax } from './pythonic/index.js';
+export { createLfm2Syntax, lfm2Syntax } from './lfm2/index.js';
+export { createOlmo3Syntax, olmo3Syntax } from './olmo3/index.js';
+export { createInternlmSyntax, internlmSyntax } from './internlm/index.js';
 
 /** The built-in syntaxes by name. A new syntax registers here; the scanner needs no change. */
 export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> = {
@@ -66,6 +74,10 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
   toolcalls: toolcallsSyntax,
   phi4: phi4Syntax,
   tooltags: tooltagsSyntax,
+  pythonic: pythonicSyntax,
+  lfm2: lfm2Syntax,
+  olmo3: olmo3Syntax,
+  internlm: internlmSyntax,
 };
 
 /**
@@ -77,8 +89,10 @@ export const builtinSyntaxes: Readonly<Partial<Record<SyntaxName, ToolSyntax>>> 
  * and special tokens of open models' native formats (`<minimax:tool_call>`,
  * `<function_calls><invoke`, `<｜tool▁calls▁begin｜>`, `<｜DSML｜function_calls>`,
  * `<|tool_calls_section_begin|>`, `<|channel|>` with `to=functions.NAME`, `[TOOL_CALLS]`,
- * `<|tool_call>`, `<start_function_call>`, `<|tool_call|>`, `<tool_calls>[{`, `functools[{`).
- * The `json` syntax is opt-in: ordinary prose and examples hold JSON objects at line starts.
+ * `<|tool_call>`, `<start_function_call>`, `<|tool_call|>`, `<tool_calls>[{`, `functools[{`,
+ * `<|tool_call_start|>`, `<function_calls>` before a Python call, `<|action_start|><|plugin|>`).
+ * `json` and `pythonic` are opt-in: ordinary prose and examples hold JSON objects at line
+ * starts and bracketed call lists; `tooltags` is added when `tools` are given.
  */
 export const defaultSyntaxes: readonly ToolSyntax[] = [
   fenceSyntax,
@@ -100,6 +114,9 @@ export const defaultSyntaxes: readonly ToolSyntax[] = [
   graniteSyntax,
   toolcallsSyntax,
   phi4Syntax,
+  lfm2Syntax,
+  olmo3Syntax,
+  internlmSyntax,
 ];
 
 /**

@@ -18,6 +18,10 @@ import phi4 from '../../examples/phi4.md?raw';
 import toolcalls from '../../examples/toolcalls.md?raw';
 import granite from '../../examples/granite.md?raw';
 import gemma from '../../examples/gemma.md?raw';
+import pythonic from '../../examples/pythonic.md?raw';
+import lfm2 from '../../examples/lfm2.md?raw';
+import olmo3 from '../../examples/olmo3.md?raw';
+import internlm from '../../examples/internlm.md?raw';
 import type { SyntaxName } from '../../src/index.js';
 
 /**
@@ -43,7 +47,7 @@ Both steps are queued.
 `;
 
 /** A realistic transcript per syntax (`examples/*.md`, and the tool-name XML session above). */
-export const EXAMPLES: Readonly<Record<SyntaxName, string>> = { fence, caret, emoji, xml, json, sentinel, hermes, qwen3coder, glm, deepseek, kimi, harmony, minimax, dsml, invoke, mistral, gemma, granite, toolcalls, phi4, tooltags };
+export const EXAMPLES: Readonly<Record<SyntaxName, string>> = { fence, caret, emoji, xml, json, sentinel, hermes, qwen3coder, glm, deepseek, kimi, harmony, minimax, dsml, invoke, mistral, gemma, granite, toolcalls, phi4, tooltags, pythonic, lfm2, olmo3, internlm };
 
 /** The fence, caret and emoji examples one after the other: a mixed transcript for the playground and the replay. */
 export const MIXED = [fence, caret, emoji].join('\n\n');

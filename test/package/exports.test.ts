@@ -55,6 +55,14 @@ const SYNTAX_OBJECTS = [
   'invokeSyntax',
   'createTooltagsSyntax',
   'tooltagsSyntax',
+  'createPythonicSyntax',
+  'pythonicSyntax',
+  'createLfm2Syntax',
+  'lfm2Syntax',
+  'createOlmo3Syntax',
+  'olmo3Syntax',
+  'createInternlmSyntax',
+  'internlmSyntax',
 ];
 
 /** The syntax kit: what a format described over it is written with (README "Write your own syntax"). */

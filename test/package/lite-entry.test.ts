@@ -38,6 +38,10 @@ const SYNTAXES: Record<SyntaxName, ToolSyntax> = {
   granite: lite.graniteSyntax,
   gemma: lite.gemmaSyntax,
   tooltags: lite.tooltagsSyntax,
+  pythonic: lite.pythonicSyntax,
+  lfm2: lite.lfm2Syntax,
+  olmo3: lite.olmo3Syntax,
+  internlm: lite.internlmSyntax,
 };
 
 /** Every fixture input of `folder`. */

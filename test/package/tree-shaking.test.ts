@@ -95,6 +95,16 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
     packages: [],
     shared: ['json/calls', 'json/tracker', 'kit/python-json', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'],
   },
+  pythonic: { packages: [], shared: ['kit/define', 'kit/ends', 'kit/pythonic', 'shared/throttle'] },
+  lfm2: {
+    packages: [],
+    shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-body', 'kit/pythonic', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'],
+  },
+  olmo3: { packages: [], shared: ['kit/define', 'kit/ends', 'kit/pythonic', 'shared/throttle'] },
+  internlm: {
+    packages: [],
+    shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'],
+  },
   qwen3coder: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'kit/python-json', 'kit/written', 'shared/throttle'] },
   glm: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'kit/python-json', 'kit/written', 'shared/json', 'shared/throttle'] },
   deepseek: { packages: [], shared: [...KIT, 'kit/elements'].sort() },
@@ -137,7 +147,7 @@ describe('tool-transcript/lite from the sources: an app pays only for the syntax
   it('the main entry resolves names and defaults, so its parser carries every syntax and yaml', async () => {
     const modules = await bundledModules(oneSyntaxApp('./src/index.ts', 'xml'));
     expect(packagesOf(modules)).toEqual(['yaml']);
-    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'dsml', 'emoji', 'fence', 'gemma', 'glm', 'granite', 'harmony', 'hermes', 'invoke', 'json', 'kimi', 'kit', 'minimax', 'mistral', 'phi4', 'qwen3coder', 'sentinel', 'shared', 'toolcalls', 'tooltags', 'xml']);
+    expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'dsml', 'emoji', 'fence', 'gemma', 'glm', 'granite', 'harmony', 'hermes', 'internlm', 'invoke', 'json', 'kimi', 'kit', 'lfm2', 'minimax', 'mistral', 'olmo3', 'phi4', 'pythonic', 'qwen3coder', 'sentinel', 'shared', 'toolcalls', 'tooltags', 'xml']);
   });
 });
 
@@ -188,7 +198,7 @@ describe('tool-transcript/react/lite and /store/lite from the sources: an XML-on
     for (const app of [xmlReactApp('./src/react/index.ts', './src/index.ts'), xmlStoreApp('./src/store/index.ts', './src/index.ts')]) {
       const modules = await bundledModules(app);
       expect(packagesOf(modules)).toContain('yaml');
-      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'dsml', 'emoji', 'fence', 'gemma', 'glm', 'granite', 'harmony', 'hermes', 'invoke', 'json', 'kimi', 'kit', 'minimax', 'mistral', 'phi4', 'qwen3coder', 'sentinel', 'shared', 'toolcalls', 'tooltags', 'xml']);
+      expect(syntaxFoldersOf(modules)).toEqual(['caret', 'deepseek', 'dsml', 'emoji', 'fence', 'gemma', 'glm', 'granite', 'harmony', 'hermes', 'internlm', 'invoke', 'json', 'kimi', 'kit', 'lfm2', 'minimax', 'mistral', 'olmo3', 'phi4', 'pythonic', 'qwen3coder', 'sentinel', 'shared', 'toolcalls', 'tooltags', 'xml']);
     }
   });
 });

@@ -40,6 +40,10 @@ const SAMPLES: Record<SyntaxName, string> = {
   granite: 'Call <|tool_call|>[{"name": "lookup", "arguments": {"term": "tides", "limit": 3}}] ok.',
   gemma: 'Call <|tool_call>call:lookup{limit:3,term:<|"|>tides<|"|>}<tool_call|> ok.',
   tooltags: 'Writing <write_to_file>\n<path>notes/a.md</path>\n<content>\n# Title\nbody line\n</content>\n</write_to_file> done.',
+  pythonic: "Calling:\n[lookup(term='tides today', limit=3), other()]\nok.",
+  lfm2: "Call <|tool_call_start|>[lookup(term='tides today', limit=3)]<|tool_call_end|> ok.",
+  olmo3: "Call <function_calls>lookup(term='tides today', limit=3)\nother()</function_calls> ok.",
+  internlm: 'Call <|action_start|><|plugin|>\n{"name": "lookup", "parameters": {"term": "tides", "limit": 3}}<|action_end|> ok.',
 };
 
 const fixtureRoot = join(import.meta.dirname, '..', 'fixtures', 'parse');

@@ -13,7 +13,7 @@ describe('resolveSyntaxes', () => {
   });
 
   it.each(['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'yaml', ''])('rejects %j as an unknown syntax, not with a TypeError', (name) => {
-    expect(() => resolveSyntaxes([name as SyntaxName])).toThrow(`tool-transcript: unknown syntax ${JSON.stringify(name)} (known: fence, caret, emoji, sentinel, xml, json, hermes, qwen3coder, glm, deepseek, kimi, harmony, minimax, dsml, invoke, mistral, gemma, granite, toolcalls, phi4, tooltags)`);
+    expect(() => resolveSyntaxes([name as SyntaxName])).toThrow(`tool-transcript: unknown syntax ${JSON.stringify(name)} (known: fence, caret, emoji, sentinel, xml, json, hermes, qwen3coder, glm, deepseek, kimi, harmony, minimax, dsml, invoke, mistral, gemma, granite, toolcalls, phi4, tooltags, pythonic, lfm2, olmo3, internlm)`);
     expect(() => parseTranscript('x', { syntaxes: [name as SyntaxName] })).toThrow(/unknown syntax/);
   });
 });

@@ -49,22 +49,39 @@ class MarkerEnd implements EndReader {
   ) {}
 
   read(text: string, from: number, to: number): number {
-    const piece = text.slice(from, to);
-    const window = this.tail + (this.ignoreCase ? asciiLower(piece) : piece);
-    let best = -1;
-    let length = 0;
-    for (const marker of this.markers) {
-      const at = window.indexOf(marker);
-      if (at >= 0 && (best < 0 || at < best)) {
-        best = at;
-        length = marker.length;
+    // Searched in place up to the first marker, never by slicing (and lowering) all of
+    // text[from..to): a whole input read at once (`parseTranscript`) made every block copy the
+    // rest of the input, quadratic over many blocks. (Fix made with the pythonic syntaxes.)
+    const lower = this.ignoreCase ? asciiLower : (units: string) => units;
+    if (this.tail !== '') {
+      // A marker that begins in the last units of the previous read.
+      const window = this.tail + lower(text.slice(from, Math.min(to, from + this.keep)));
+      let best = -1;
+      let length = 0;
+      for (const marker of this.markers) {
+        const at = window.indexOf(marker);
+        if (at >= 0 && at < this.tail.length && (best < 0 || at < best)) {
+          best = at;
+          length = marker.length;
+        }
+      }
+      if (best >= 0) {
+        this.held = length;
+        return from + best + length - this.tail.length;
       }
     }
-    if (best >= 0) {
-      this.held = length;
-      return from + best + length - this.tail.length;
+    for (let i = from; i < to; i++) {
+      let unit = text[i]!;
+      if (this.ignoreCase && unit >= 'A' && unit <= 'Z') unit = unit.toLowerCase();
+      for (const marker of this.markers) {
+        if (marker[0] !== unit || i + marker.length > to) continue;
+        if (lower(text.slice(i, i + marker.length)) === marker) {
+          this.held = marker.length;
+          return i + marker.length;
+        }
+      }
     }
-    this.tail = this.keep === 0 ? '' : window.slice(-this.keep);
+    this.tail = this.keep === 0 ? '' : (this.tail + lower(text.slice(Math.max(from, to - this.keep), to))).slice(-this.keep);
     this.held = this.possibleStart(this.tail);
     return -1;
   }

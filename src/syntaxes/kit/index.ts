@@ -13,3 +13,15 @@ export { jsonString, plainJson, pythonJson } from './python-json.js';
 export { writtenValues, type WrittenValues } from './written.js';
 export { specialTokens, withJsonArguments } from './json-arguments.js';
 export { invokeFollows, invokeIdentity, readInvokes, writeInvoke, type InvokeTags } from './invoke-body.js';
+export {
+  beginsPythonicCall,
+  formatPythonicCall,
+  pythonicCallName,
+  pythonicListEnd,
+  pythonRepr,
+  pythonString,
+  readPythonicBlock,
+  readPythonicCalls,
+  type PythonicReadOptions,
+} from './pythonic.js';
+export { readJsonBody } from './json-body.js';
