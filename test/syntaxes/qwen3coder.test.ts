@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTranscriptParser, defaultSyntaxes, parseTranscript, qwen3CoderSyntax, type ToolChunk, type UIMessageChunk } from '../../src/index.js';
-import { cases, qwenOnlyCases } from '../fixtures/servers/qwen3coder.js';
+import { cases, qwenOnlyCases, reasoningCases } from '../fixtures/servers/qwen3coder.js';
 import { expectLinearScan } from '../support/linear-scan.js';
 import { expectRoundTrip } from '../support/round-trip.js';
 import { runServerCases } from '../support/server-cases.js';
@@ -19,6 +19,7 @@ const only = { syntaxes: [qwen3CoderSyntax] };
 runServerCases('qwen3coder: server cases, qwen3coder alone', cases, only);
 runServerCases('qwen3coder: server cases, default syntaxes', cases);
 runServerCases('qwen3coder: server cases where GLM reads a zero-argument call under the defaults', qwenOnlyCases, only);
+runServerCases('qwen3coder: Seed-OSS cases with a call written inside <seed:think>, default syntaxes', reasoningCases);
 
 /** Parses `text` whole (with `options`), then checks every split in two and one unit at a time give the same chunks. */
 function everySplit(text: string, options: Parameters<typeof parseTranscript>[1] = only) {
