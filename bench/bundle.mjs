@@ -185,7 +185,7 @@ async function syntaxMarginals(figures) {
     names
       .split(',')
       .map((name) => name.trim())
-      .filter((name) => /^[a-z]\w*Syntax$/.test(name))
+      .filter((name) => /^[a-z]\w*Syntax$/.test(name) && !name.startsWith('create'))
       .map((name) => ({ name, folder })),
   );
   const { rows } = await marginalCosts(syntaxes.map(({ name }) => name).filter((name) => name !== 'hermesSyntax'));

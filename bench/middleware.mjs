@@ -72,7 +72,7 @@ function transcript(seed, calls, write, plain = false) {
   for (let i = 0; i < calls; i++) {
     const call =
       rand() < 0.5
-        ? { name: 'write_file', arguments: { path: `src/${text(rand, 1).replace(/\W/g, '') || 'f'}.ts`, content: `${words(30)}\n${words(20)}\n` } }
+        ? { name: 'write_file', arguments: { path: `src/${text(rand, 1).replace(/\W/g, '') || 'f'}.ts`, content: `${words(30)}\n${words(20)}` } }
         : { name: 'search', arguments: { query: words(4), limit: Math.floor(rand() * 100), tags: [words(1), words(1)] } };
     expected.push(call);
     out += `${write(call)}\n`;
