@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createDeepSeekSyntax, createTranscriptParser, deepSeekSyntax, defaultSyntaxes, parseTranscript, type ToolChunk } from '../../src/index.js';
 import { cases } from '../fixtures/servers/deepseek.js';
+import { cases as step3Cases } from '../fixtures/servers/step3.js';
 import { expectLinearScan } from '../support/linear-scan.js';
 import { expectRoundTrip } from '../support/round-trip.js';
 import { runServerCases } from '../support/server-cases.js';
@@ -30,6 +31,8 @@ const tools = (text: string, options = only) => everySplit(text, options).filter
 
 runServerCases('deepseek: the servers’ cases, deepseek alone', cases, only);
 runServerCases('deepseek: the servers’ cases, default syntaxes', cases);
+runServerCases('deepseek: Step-3’s <steptml:invoke> calls in the section, deepseek alone', step3Cases, only);
+runServerCases('deepseek: Step-3’s <steptml:invoke> calls in the section, default syntaxes', step3Cases);
 
 describe('deepseek format and describe', () => {
   it('writes the V3.1 template by default and the V3 / R1 template on request, both read back', () => {
@@ -165,5 +168,25 @@ describe('deepseek reading', () => {
     expectLinearScan('<｜<｜tool▁calls▁begin', undefined);
     expectLinearScan(`${B}<｜tool▁call▁begin｜>x<｜tool▁sep｜>{"a": [`, only);
     expectLinearScan(`${B}<｜<｜<｜tool▁sep｜><｜tool▁call▁begin｜>`, only);
+  });
+});
+
+describe('Step-3 calls (vLLM test_step3_tool_parser.py malformed_input_outputs)', () => {
+  it('keeps a section cut off inside an invoke as a call read as far as it goes, whole and at every split', () => {
+    const text = '<｜tool_calls_begin｜><｜tool_call_begin｜><steptml:invoke name="func">';
+    const whole = parseTranscript(text, only);
+    expect(whole).toMatchObject([{ type: 'tool', toolName: 'func', input: {}, closed: false }]);
+    for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, only).chunks).toEqual(whole);
+  });
+
+  it('leaves a call written without its section as text', () => {
+    const text = '<｜tool_call_begin｜><steptml:invoke name="func"></steptml:invoke><｜tool_call_end｜>';
+    expect(parseTranscript(text)).toEqual([{ type: 'text', value: text }]);
+  });
+
+  it('names the call while it streams once `function<｜tool_sep｜>NAME` ends its line', () => {
+    const parser = createTranscriptParser(only);
+    const started = parser.write('<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜>edit_file\n<steptml:invoke name="edit_file">');
+    expect(started.find((chunk) => chunk.type === 'tool-input-start')).toMatchObject({ toolName: 'edit_file' });
   });
 });

@@ -14,8 +14,8 @@ import { serverView, type ServerCase } from '../support/server-cases.js';
 const files = import.meta.glob<{ cases: ServerCase[] }>('../fixtures/servers/*.ts', { eager: true });
 const suites = Object.entries(files).map(([path, module]) => ({ format: /([\w-]+)\.ts$/.exec(path)![1]!, cases: module.cases }));
 
-/** Suites of formats read with default options: the default syntaxes, tool-name XML (on with `tools`), reasoning blocks. */
-const ON_BY_DEFAULT = new Set([...defaultSyntaxes.map((syntax) => syntax.name), 'tooltags', 'reasoning']);
+/** Suites of formats read with default options: the default syntaxes, tool-name XML (on with `tools`), reasoning blocks, Step-3 (read by `deepseek`). */
+const ON_BY_DEFAULT = new Set([...defaultSyntaxes.map((syntax) => syntax.name), 'tooltags', 'reasoning', 'step3']);
 
 /** Calls of `testCase` read exactly as its server expects (name and arguments, in order, none an error), under `options`. */
 function callsRead(testCase: ServerCase, options: TranscriptOptions): number {

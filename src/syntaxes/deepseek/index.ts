@@ -63,7 +63,9 @@ function rules(version: 'v3' | 'v3.1'): string {
  * `<｜tool▁calls｜>`). One block is the whole section; each call in it is a tool chunk (the first
  * carries the block's raw). The arguments are JSON: invalid JSON, or a value that is not an
  * object, makes that call an `output-error` with line and column. The first call is named as
- * soon as its name is complete, while its arguments stream.
+ * soon as its name is complete, while its arguments stream. Step-3 writes the same section
+ * and call tokens around `<steptml:invoke name="N"><steptml:parameter name="K">V</steptml:parameter></steptml:invoke>`
+ * calls: read here too, each value its text as written (typed by the `tools` schema).
  */
 export function createDeepSeekSyntax(options: DeepSeekSyntaxOptions = {}): ToolSyntax {
   const version = options.version ?? 'v3.1';

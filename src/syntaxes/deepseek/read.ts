@@ -1,6 +1,17 @@
 import type { BlockIdentity, ParsedCall, WorkMeter } from '../../types.js';
 import { skipBlanks } from '../kit/elements.js';
+import { readInvokes, type InvokeTags } from '../kit/invoke-body.js';
 import { specialTokens, withJsonArguments } from '../kit/json-arguments.js';
+
+/**
+ * Step-3's calls: the same section and call tokens (`<｜tool_calls_begin｜><｜tool_call_begin｜>`,
+ * optionally `function<｜tool_sep｜>NAME\n`), the call itself a `<steptml:invoke name="N">` with
+ * `<steptml:parameter name="K">V</steptml:parameter>` children. A value is its text exactly as
+ * written (vLLM keeps the blanks around a string: they are data in an edit tool's `old_string`);
+ * the `tools` schema types the others.
+ */
+const STEP3: InvokeTags = { invoke: 'steptml:invoke', parameter: 'steptml:parameter', value: (text) => text };
+const STEP3_INVOKE = '<steptml:invoke';
 
 /** A DeepSeek special token's word with `▁`, spaces and `\_` read as `_` (the spellings the servers accept). */
 function kind(token: string): string {
@@ -74,6 +85,12 @@ function nameAndJson(before: string, after: string): { name: string; json: strin
 export function readDeepSeek(body: string, partial: boolean, closed: boolean, work: WorkMeter | undefined): ParsedCall[] {
   return segments(body).map((segment, index, all) => {
     const lenient = partial || (!closed && index === all.length - 1 && !segment.ended);
+    const written = segment.after ?? segment.before;
+    const invoke = written.indexOf(STEP3_INVOKE);
+    if (invoke >= 0) {
+      const [call] = readInvokes(written.slice(invoke), STEP3, lenient, segment.ended || closed);
+      return call ?? { input: {} };
+    }
     if (segment.after === undefined) {
       const call: ParsedCall = { input: {} };
       return lenient ? call : { ...call, invalid: true, errorText: `call ${index + 1}: no <｜tool▁sep｜> between the tool name and its arguments` };
