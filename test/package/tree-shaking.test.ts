@@ -107,7 +107,7 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
   },
   qwen3coder: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'kit/python-json', 'kit/written', 'shared/throttle'] },
   glm: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'kit/python-json', 'kit/written', 'shared/json', 'shared/throttle'] },
-  deepseek: { packages: [], shared: [...KIT, 'kit/elements'].sort() },
+  deepseek: { packages: [], shared: [...KIT, 'kit/elements', 'kit/invoke-body'].sort() },
   kimi: { packages: [], shared: KIT },
   harmony: { packages: [], shared: KIT },
   minimax: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/throttle'] },
