@@ -97,9 +97,7 @@ const SMALL_BODY = 512;
 
 /** The {@link ToolSyntax} a {@link MarkedSyntaxSpec} describes. */
 export function defineMarkedSyntax(spec: MarkedSyntaxSpec): ToolSyntax {
-  if (spec.openers.length === 0 || spec.openers.length > MAX_OPENERS) {
-    throw new Error(`tool-transcript kit: syntax ${spec.name} needs 1 to ${MAX_OPENERS} openers, not ${spec.openers.length}`);
-  }
+  if (spec.openers.length === 0) throw new Error(`tool-transcript kit: syntax ${spec.name} needs at least one opener`);
   const openers = spec.openers.map((opener) => {
     if (opener.marker === '') throw new Error(`tool-transcript kit: syntax ${spec.name} has an empty opener marker`);
     return { opener, marker: opener.ignoreCase ? asciiLower(opener.marker) : opener.marker, end: endFactory(opener) };
@@ -140,8 +138,8 @@ interface Branch {
   after: string;
 }
 
-/** Openers read side by side as a bit set: at most this many per syntax. */
-const MAX_OPENERS = 30;
+/** Up to this many openers are read side by side as the bits of one number; more (a tool-name syntax for many tools) as a flag array. */
+const BITS = 30;
 
 /**
  * Reads the openers of a marked syntax side by side, one unit at a time. While markers are being
@@ -153,8 +151,10 @@ const MAX_OPENERS = 30;
  * block): at most the lookahead is read twice.
  */
 class MarkedOpenerReader implements OpenerReader {
-  /** Openers whose marker is still being matched. */
+  /** Openers whose marker is still being matched: a bit each (up to {@link BITS} openers)… */
   private matching: number;
+  /** …or a flag each, with their count, past that. */
+  private readonly wide: Uint8Array | undefined;
   /** Units read so far. */
   private held = '';
   private branches: Branch[] | undefined;
@@ -165,7 +165,11 @@ class MarkedOpenerReader implements OpenerReader {
     private readonly openers: readonly CompiledOpener[],
     private readonly work: WorkMeter | undefined,
   ) {
-    this.matching = (1 << openers.length) - 1;
+    if (openers.length <= BITS) this.matching = (1 << openers.length) - 1;
+    else {
+      this.wide = new Uint8Array(openers.length).fill(1);
+      this.matching = openers.length;
+    }
   }
 
   push(unit: string): OpenerVerdict {
@@ -185,18 +189,22 @@ class MarkedOpenerReader implements OpenerReader {
     if (matching !== 0) {
       let lower: string | undefined;
       const openers = this.openers;
+      const wide = this.wide;
       for (let index = 0; index < openers.length; index++) {
-        const bit = 1 << index;
-        if ((matching & bit) === 0) continue;
+        if (wide === undefined ? (matching & (1 << index)) === 0 : wide[index] === 0) continue;
         const { opener, marker } = openers[index]!;
         const got = opener.ignoreCase ? (lower ??= asciiLower(unit)) : unit;
-        if (got !== marker[position]) {
-          matching &= ~bit;
-          this.rejectAt = 1;
-        } else if (position + 1 === marker.length) {
-          matching &= ~bit;
-          if (opener.follows === undefined) return this.open(index, '');
-          (this.branches ??= []).push({ index, after: '' });
+        const whole = position + 1 === marker.length;
+        if (got !== marker[position] || whole) {
+          // Out of the marker phase: failed, or matched whole (then its `follows` decides).
+          if (wide === undefined) matching &= ~(1 << index);
+          else {
+            wide[index] = 0;
+            matching--;
+          }
+          if (got !== marker[position]) this.rejectAt = 1;
+          else if (opener.follows === undefined) return this.open(index, '');
+          else (this.branches ??= []).push({ index, after: '' });
         }
       }
       this.matching = matching;

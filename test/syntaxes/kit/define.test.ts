@@ -97,3 +97,25 @@ describe('defineMarkedSyntax', () => {
     expect(attribute(' rename="no"', 'name')).toBeUndefined();
   });
 });
+
+describe('defineMarkedSyntax with many openers', () => {
+  it('reads any number of openers side by side (a tool-name syntax for 100 tools), whole and at every split', () => {
+    const many = defineMarkedSyntax({
+      name: 'many',
+      openers: Array.from({ length: 100 }, (_, i) => ({ marker: `<t${i}>`, close: `</t${i}>` })),
+      read: ({ body, marker }) => [{ toolName: marker.slice(1, -1), input: { body } }],
+      format: () => '',
+    });
+    const text = 'a <t7>x</t7> b <t99>y</t99> <t1000> c';
+    const whole = parseTranscript(text, { syntaxes: [many] });
+    expect(whole).toMatchObject([
+      { type: 'text', value: 'a ' },
+      { type: 'tool', toolName: 't7', input: { body: 'x' } },
+      { type: 'text', value: ' b ' },
+      { type: 'tool', toolName: 't99', input: { body: 'y' } },
+      { type: 'text', value: ' <t1000> c' },
+    ]);
+    for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, { syntaxes: [many] }).chunks).toEqual(whole);
+    expect(streamPieces(unitByUnit(text), { syntaxes: [many] }).chunks).toEqual(whole);
+  });
+});
