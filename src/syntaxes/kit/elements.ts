@@ -1,3 +1,5 @@
+import { isBlank } from '../shared/units.js';
+
 /**
  * Reading the tag-shaped bodies of native formats (`<function=NAME>`, `<invoke name="NAME">`,
  * `<parameter=K>V</parameter>`, `<arg_key>K</arg_key><arg_value>V</arg_value>`): values are
@@ -63,7 +65,7 @@ function nextOpening(text: string, open: string, at: number): number {
     const start = text.indexOf(open, at);
     if (start < 0) return -1;
     const next = text[start + open.length];
-    if (next === undefined || next === '>' || next === '=' || next === '/' || next === ' ' || next === '\t' || next === '\n' || next === '\r') return start;
+    if (next === undefined || next === '>' || next === '=' || next === '/' || isBlank(next)) return start;
     at = start + 1;
   }
 }
@@ -140,6 +142,6 @@ export function startsWithLiteral(text: string, literal: string): boolean | unde
 /** `text` without the blanks (spaces, tabs, line breaks) at its start. */
 export function skipBlanks(text: string): string {
   let i = 0;
-  while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
+  while (i < text.length && isBlank(text[i]!)) i++;
   return i === 0 ? text : text.slice(i);
 }

@@ -1,4 +1,5 @@
 import { JsonTracker } from '../json/tracker.js';
+import { isBlank } from '../shared/units.js';
 
 /**
  * Finds where a block's body ends, fed the body's units in order across deltas. A marked
@@ -109,12 +110,8 @@ class MarkerEnd implements EndReader {
  * once the JSON is found invalid (brackets are then balanced to find its end, see
  * {@link JsonTracker}).
  */
-export function jsonValueEnd(before: (unit: string, prefix: string) => boolean = isBlankUnit): EndReaderFactory {
+export function jsonValueEnd(before: (unit: string, prefix: string) => boolean = isBlank): EndReaderFactory {
   return () => new JsonValueEnd(before);
-}
-
-function isBlankUnit(unit: string): boolean {
-  return unit === ' ' || unit === '\t' || unit === '\n' || unit === '\r';
 }
 
 class JsonValueEnd implements EndReader {

@@ -1,6 +1,7 @@
 import type { BlockIdentity, ParsedCall } from '../../types.js';
 import { parsePartialJson } from '../json/calls.js';
 import { parseJson } from '../shared/json.js';
+import { isBlank } from '../shared/units.js';
 import { attribute, elements, skipBlanks, withoutStartOf } from './elements.js';
 
 /**
@@ -88,7 +89,7 @@ function parameters(text: string, tag: string): Parameter[] {
   const starts: number[] = [];
   for (let at = text.indexOf(open); at >= 0; at = text.indexOf(open, at + open.length)) {
     const next = text[at + open.length];
-    if (next === undefined || next === '>' || next === ' ' || next === '\t' || next === '\n' || next === '\r' || next === '/') starts.push(at);
+    if (next === undefined || next === '>' || next === '/' || isBlank(next)) starts.push(at);
   }
   return starts.map((start, i) => {
     const end = starts[i + 1] ?? text.length;
@@ -134,7 +135,7 @@ export function invokeFollows(invokeTag: string): (after: string) => boolean | u
     const rest = skipBlanks(after);
     if (rest.length <= open.length) return open.startsWith(rest) ? undefined : false;
     const next = rest[open.length]!;
-    return rest.startsWith(open) && (next === ' ' || next === '\t' || next === '\n' || next === '\r');
+    return rest.startsWith(open) && isBlank(next);
   };
 }
 
