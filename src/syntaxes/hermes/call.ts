@@ -2,6 +2,7 @@ import type { ParsedCall, WorkMeter } from '../../types.js';
 import { firstOf, readArguments } from '../json/calls.js';
 import { isRecord, setOwn } from '../../object.js';
 import { describeValue, withProblem } from '../shared/problem.js';
+import { repeatedCallKey, repeatedKeyMessage, type RepeatedKey } from '../shared/json.js';
 import { ARGUMENT_KEYS, type HermesWatcher } from './watcher.js';
 
 /**
@@ -10,15 +11,18 @@ import { ARGUMENT_KEYS, type HermesWatcher } from './watcher.js';
  * them, the arguments as an object (a JSON string of arguments is parsed),
  * any other key in `fields`. With `strict` (a finished block) what does not
  * fit makes the call invalid with an errorText saying what; without it (a
- * block still streaming or cut off) the value is read as far as it goes.
+ * block still streaming or cut off) the value is read as far as it goes. A call-level key the
+ * JSON text wrote twice (`repeats`, see `CALL_LEVEL_KEYS` in shared/json.ts) makes the call invalid.
  */
-export function hermesCall(value: unknown, watcher: HermesWatcher, strict: boolean, work?: WorkMeter): ParsedCall {
+export function hermesCall(value: unknown, watcher: HermesWatcher, strict: boolean, work?: WorkMeter, repeats: readonly RepeatedKey[] = []): ParsedCall {
   const call: ParsedCall = { input: {} };
   if (watcher.name !== undefined) call.toolName = watcher.name;
   if (watcher.id !== undefined) call.toolCallId = watcher.id;
   if (!isRecord(value)) {
     return withProblem(call, `the tool call must be a JSON object {"name": …, "arguments": {…}}, not ${describeValue(value)}`, strict);
   }
+  const repeat = repeatedCallKey(repeats, [[]]);
+  if (repeat !== undefined) return withProblem(call, repeatedKeyMessage(repeat), strict);
   const args = firstOf(value, ARGUMENT_KEYS);
   for (const key of Object.keys(value)) {
     if (key === 'name' || key === args?.key || (key === 'id' && call.toolCallId !== undefined)) continue;

@@ -2,7 +2,7 @@ import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCal
 import { repairedValue } from '../json/calls.js';
 import { JsonTracker } from '../json/tracker.js';
 import { CloseStep, CloseTagMatcher } from '../shared/close-tag.js';
-import { parseJson } from '../shared/json.js';
+import { parseJson, repeatedKeys } from '../shared/json.js';
 import { RebuildThrottle } from '../shared/throttle.js';
 import { isBlank } from '../shared/units.js';
 import { hermesCall } from './call.js';
@@ -167,7 +167,7 @@ class HermesBlock implements BlockReader {
     }
     const parsed = parseJson(tracker.source, this.work);
     if (!parsed.ok) return [this.withIdentity({ ...named, invalid: true, errorText: `invalid JSON: ${parsed.message}` })];
-    return [this.withIdentity(hermesCall(parsed.value, watcher, true, this.work))];
+    return [this.withIdentity(hermesCall(parsed.value, watcher, true, this.work, repeatedKeys(tracker.source)))];
   }
 
   /** Body units that are not the closer: JSON while the value is open, else checked for trailing text. */

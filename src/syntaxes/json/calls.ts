@@ -1,5 +1,5 @@
 import type { ParsedCall, WorkMeter } from '../../types.js';
-import { parseJson } from '../shared/json.js';
+import { parseJson, repeatedCallKey, repeatedKeyMessage, type RepeatedKey } from '../shared/json.js';
 import { isRecord } from '../../object.js';
 import { describeValue, withProblem } from '../shared/problem.js';
 import { JsonTracker } from './tracker.js';
@@ -23,11 +23,25 @@ const CALL_KEYS = new Set(['id', 'type', 'function', 'tool', 'name', 'args', 'ar
  * block) what does not fit makes that call invalid with an errorText saying
  * what; without it (a block still streaming) the value is read as far as it
  * goes and a string of arguments is repaired like partial JSON.
+ *
+ * `repeats` are the keys the JSON text wrote twice in one object (`repeatedKeys` of the
+ * text `value` was parsed from): a call-level one (`name`, `arguments`, … twice in a call object
+ * or its `function` / `tool` wrapper, `tool_calls` twice in the list's wrapper) makes that call
+ * invalid — see `CALL_LEVEL_KEYS` in shared/json.ts; repeated keys inside the arguments keep the last, as
+ * `JSON.parse` does.
  */
-export function callsFromJson(value: unknown, strict: boolean, work?: WorkMeter): ParsedCall[] {
-  const items = callItems(value);
+export function callsFromJson(value: unknown, strict: boolean, work?: WorkMeter, repeats: readonly RepeatedKey[] = []): ParsedCall[] {
+  const { items, path } = callItems(value);
   if (items.length === 0) return [withProblem({ input: {} }, 'the list of tool calls is empty', strict)];
-  return items.map((item, index) => itemCall(item, items.length > 1 ? `call ${index + 1}: ` : '', strict, work));
+  // `{"tool_calls": [a], "tool_calls": [b]}` states calls a and b: JSON.parse kept only b.
+  const wrapper = path !== undefined && path.length > 0 ? repeatedCallKey(repeats, [[]]) : undefined;
+  return items.map((item, index) => {
+    const prefix = items.length > 1 ? `call ${index + 1}: ` : '';
+    const call = itemCall(item, prefix, strict, work);
+    const itemPath = path === undefined ? [] : [...path, index];
+    const repeat = wrapper ?? repeatedCallKey(repeats, [itemPath, [...itemPath, 'function'], [...itemPath, 'tool'], [...itemPath, 'tool', 'function']]);
+    return repeat === undefined ? call : withProblem({ ...call, input: {} }, `${prefix}${repeatedKeyMessage(repeat)}`, strict);
+  });
 }
 
 /**
@@ -35,7 +49,7 @@ export function callsFromJson(value: unknown, strict: boolean, work?: WorkMeter)
  * shows — its later calls start at its closer.
  */
 export function firstCallFromJson(value: unknown, work?: WorkMeter): ParsedCall {
-  const items = callItems(value);
+  const { items } = callItems(value);
   return items.length === 0 ? { input: {} } : itemCall(items[0], '', false, work);
 }
 
@@ -57,13 +71,14 @@ export function repairedValue(tracker: JsonTracker, work?: WorkMeter): unknown {
   return parsed.ok ? parsed.value : undefined;
 }
 
-function callItems(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
+/** The call items of a block's value, and the path of their list (`undefined`: the value is the one call). */
+function callItems(value: unknown): { items: unknown[]; path?: Array<string | number> } {
+  if (Array.isArray(value)) return { items: value, path: [] };
   if (isRecord(value)) {
-    if (Array.isArray(value.tool_calls)) return value.tool_calls;
-    if (Array.isArray(value.tools)) return value.tools;
+    if (Array.isArray(value.tool_calls)) return { items: value.tool_calls, path: ['tool_calls'] };
+    if (Array.isArray(value.tools)) return { items: value.tools, path: ['tools'] };
   }
-  return [value];
+  return { items: [value] };
 }
 
 function itemCall(item: unknown, prefix: string, strict: boolean, work: WorkMeter | undefined): ParsedCall {

@@ -1,5 +1,5 @@
 import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall, WorkMeter } from '../../types.js';
-import { parseJson } from '../shared/json.js';
+import { parseJson, repeatedKeys } from '../shared/json.js';
 import { callsFromJson, firstCallFromJson, repairedValue } from './calls.js';
 import { JsonTracker } from './tracker.js';
 import { CallWatcher } from './watcher.js';
@@ -193,7 +193,7 @@ class JsonBlock implements BlockReader {
     }
     const parsed = parseJson(tracker.source, this.work);
     if (!parsed.ok) return [{ input: {}, invalid: true, errorText: `${prefix}invalid JSON: ${parsed.message}` }];
-    return callsFromJson(parsed.value, true, this.work);
+    return callsFromJson(parsed.value, true, this.work, repeatedKeys(tracker.source));
   }
 
   /** The identity the stream announced is binding for the first call. */

@@ -1,7 +1,7 @@
 import type { ParsedCall } from '../../types.js';
 import { callsFromJson, parsePartialJson } from '../json/calls.js';
 import { JsonTracker } from '../json/tracker.js';
-import { parseJson } from '../shared/json.js';
+import { parseJson, repeatedKeys } from '../shared/json.js';
 import type { MarkedBlock } from './define.js';
 
 /**
@@ -17,7 +17,7 @@ export function readJsonBody(block: MarkedBlock): ParsedCall[] {
     return value === undefined ? [] : callsFromJson(value, false, work);
   }
   const parsed = parseJson(body, work);
-  if (parsed.ok) return callsFromJson(parsed.value, true, work);
+  if (parsed.ok) return callsFromJson(parsed.value, true, work, repeatedKeys(body));
   const tracker = new JsonTracker(undefined, block.marker.length + 1);
   const end = tracker.feed(body, 0, body.length);
   const problem = tracker.problem;

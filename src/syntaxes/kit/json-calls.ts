@@ -2,7 +2,7 @@ import type { FormatCall, ParsedCall } from '../../types.js';
 import type { MarkedBlock } from './define.js';
 import { isRecord } from '../../object.js';
 import { callsFromJson, parsePartialJson } from '../json/calls.js';
-import { parseJson } from '../shared/json.js';
+import { parseJson, repeatedKeys } from '../shared/json.js';
 import { plainJson, jsonString, pythonJson } from './python-json.js';
 
 /**
@@ -22,7 +22,7 @@ export function jsonCalls(json: string, block: MarkedBlock, where: string): Pars
     const call: ParsedCall = { input: {}, invalid: true, errorText: `invalid JSON ${where}: ${parsed.message}` };
     return [toolName === undefined ? call : { ...call, toolName }];
   }
-  return callsFromJson(parsed.value, true, block.work);
+  return callsFromJson(parsed.value, true, block.work, repeatedKeys(json));
 }
 
 /**

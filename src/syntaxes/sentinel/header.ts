@@ -1,5 +1,12 @@
 import type { ParsedCall, WorkMeter } from '../../types.js';
-import { MAX_JSON_DEPTH, parseJson, tooDeep } from '../shared/json.js';
+import { MAX_JSON_DEPTH, parseJson, repeatedCallKey, repeatedKeyMessage, repeatedKeys, tooDeep } from '../shared/json.js';
+
+/**
+ * Header keys that say which call this is: written twice, the header states two calls (JSON.parse
+ * would keep the last) and the block is an error. Other keys of a file or shell type are its
+ * input, where the last of a repeated key is kept, as in every JSON syntax's arguments.
+ */
+const HEADER_CALL_KEYS: ReadonlySet<string> = new Set(['type', 'tool_name', 'arguments', 'id', 'tool_call_id']);
 import { isRecord } from '../../object.js';
 import { describeValue } from '../shared/problem.js';
 
@@ -55,6 +62,8 @@ export function readSentinelHeader(json: string, work?: WorkMeter): SentinelHead
     header.errorText = `the header JSON is nested deeper than ${MAX_JSON_DEPTH} levels`;
     return header;
   }
+  const repeat = repeatedCallKey(repeatedKeys(json, 1), [[]], HEADER_CALL_KEYS);
+  if (repeat !== undefined) header.errorText = repeatedKeyMessage(repeat, 'the header JSON');
   const id = value.id ?? value.tool_call_id;
   if (typeof id === 'string' || typeof id === 'number') header.toolCallId = String(id);
   else if (id !== undefined && id !== null) header.errorText = `the header "id" must be a string, not ${describeValue(id)}`;
