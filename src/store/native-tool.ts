@@ -25,8 +25,8 @@ export interface NativeToolFields {
  * `output` beside an explicit `input-available`, `fields`, an approval answer), are put back.
  */
 export function nativeToolChunk(fields: NativeToolFields): ToolChunk {
-  const state = toToolState(fields.state);
   const meta = transcriptMetadata(fields.toolMetadata);
+  const state = answeredApproval(fields, meta) ? 'approval-responded' : toToolState(fields.state);
   const chunk: ToolChunk = {
     type: 'tool',
     toolCallId: fields.toolCallId,
@@ -45,6 +45,15 @@ export function nativeToolChunk(fields: NativeToolFields): ToolChunk {
   const approval = mergeApproval(fields.approval, meta?.approval);
   if (approval !== undefined) chunk.approval = approval;
   return chunk;
+}
+
+/**
+ * Whether the part is an answered approval the AI SDK could not mark so: tool-transcript encodes a
+ * block in `approval-responded` without `tool-approval-response` (ai 6 has none) as an
+ * `input-available` part with no approval of its own and the answer in `toolMetadata.approval`.
+ */
+function answeredApproval(fields: NativeToolFields, meta: ToolMetadata | undefined): boolean {
+  return fields.state === 'input-available' && fields.approval === undefined && typeof meta?.approval?.approved === 'boolean';
 }
 
 /** The part's approval (id, answer) with the answer tool-transcript kept in the metadata. */

@@ -42,8 +42,18 @@ function toolMetadataOf(chunk: ToolChunk, invalid: boolean, options: EncodeOptio
   return meta;
 }
 
-/** Whether the call went through an approval (its state says so, or it records one). */
-function hasApproval(chunk: ToolChunk): boolean {
+/**
+ * Whether the part is to show an approval request: the call went through an approval (its state
+ * says so, or it records one) — except an answered request that only `tool-approval-response`
+ * could mark answered. The AI SDK's part reaches `approval-responded` by that chunk alone (ai 7);
+ * ai 6's UI stream has no such chunk, so without the `approvalResponses` option a request sent for
+ * an answered call would stay `approval-requested` and a client would ask again. It is left out:
+ * the part stays `input-available` (the call is approved and about to run, or denied and will
+ * not), and the answer rides in `toolMetadata.approval`, where `store.setMessage` and
+ * `<ToolTranscript message>` read it back.
+ */
+function hasApproval(chunk: ToolChunk, options: EncodeOptions): boolean {
+  if (chunk.state === 'approval-responded' && !options.approvalResponses) return false;
   return (
     chunk.approval !== undefined ||
     chunk.state === 'approval-requested' ||
@@ -56,7 +66,7 @@ function hasApproval(chunk: ToolChunk): boolean {
  * The events that settle a tool part after `tool-input-start`, in the AI SDK's order:
  * input available (or input error); then, for a call that went through an approval,
  * `tool-approval-request` (and `tool-approval-response` with the `approvalResponses`
- * option); then the output, the output error or `tool-output-denied` its state calls for.
+ * option; without it an `approval-responded` call sends neither, see `hasApproval`); then the output, the output error or `tool-output-denied` its state calls for.
  */
 export function settleEvents(chunk: ToolChunk, invalid = false, options: EncodeOptions = {}): UIMessageChunk[] {
   const { toolCallId, toolName, input } = chunk;
@@ -66,7 +76,7 @@ export function settleEvents(chunk: ToolChunk, invalid = false, options: EncodeO
   }
   if (chunk.state === 'input-streaming') return [];
   const events: UIMessageChunk[] = [{ type: 'tool-input-available', toolCallId, toolName, input, dynamic: true, toolMetadata }];
-  if (hasApproval(chunk)) {
+  if (hasApproval(chunk, options)) {
     const approvalId = approvalIdOf(chunk);
     events.push({ type: 'tool-approval-request', approvalId, toolCallId });
     const approved = chunk.state === 'output-denied' ? false : chunk.approval?.approved;

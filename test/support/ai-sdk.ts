@@ -67,19 +67,25 @@ export async function messageParts(events: readonly UIMessageChunk[], sdk: Sdk =
 /**
  * What the message should hold for these chunks. An answered approval (`approval-responded`,
  * and the answer of `output-denied`) reaches the part only through `tool-approval-response`,
- * which ai 7 reads and only the `approvalResponses` option sends: without it the part stays
- * `approval-requested` (the answer then rides in `toolMetadata`).
+ * which ai 7 reads and only the `approvalResponses` option sends. Without it an
+ * `approval-responded` call gets no request either (a client would ask again): its part is
+ * `input-available` with no approval of its own (the answer rides in `toolMetadata`). `sent`:
+ * the encoder had the option (default: `approvalResponses`) — ai 6 then shows the request it
+ * cannot see answered.
  */
-export function expectedParts(chunks: readonly TranscriptChunk[], options: { approvalResponses?: boolean } = {}): unknown[] {
+export function expectedParts(chunks: readonly TranscriptChunk[], options: { approvalResponses?: boolean; sent?: boolean } = {}): unknown[] {
   return chunks.map((chunk) => {
     if (chunk.type === 'text') return { type: 'text', text: chunk.value };
     if (chunk.type === 'reasoning') return { type: 'reasoning', text: chunk.value, state: 'done' };
     const answered = options.approvalResponses === true;
     const viaApproval =
       chunk.approval !== undefined || ['approval-requested', 'approval-responded', 'output-denied'].includes(chunk.state);
-    const state = chunk.state === 'approval-responded' && !(answered && chunk.approval?.approved !== undefined) ? 'approval-requested' : chunk.state;
+    const sent = options.sent ?? answered;
+    const unanswered = chunk.state === 'approval-responded' && !(answered && chunk.approval?.approved !== undefined);
+    const unmarked = unanswered && !sent;
+    const state = unmarked ? 'input-available' : unanswered ? 'approval-requested' : chunk.state;
     let approval: Record<string, unknown> | undefined;
-    if (viaApproval) {
+    if (viaApproval && !unmarked) {
       approval = { id: approvalIdOf(chunk) };
       const approved = chunk.state === 'output-denied' ? false : chunk.approval?.approved;
       if (answered && approved !== undefined) {

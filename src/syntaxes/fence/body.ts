@@ -1,7 +1,7 @@
 import type { ParsedCall } from '../../types.js';
 import { isRecord, setOwn } from '../../object.js';
 import { describeValue } from '../shared/problem.js';
-import { invalidStateMessage, isToolState, readApproval } from '../shared/state.js';
+import { invalidStateMessage, isToolState, readApproval, recordedStateProblem } from '../shared/state.js';
 import { parseYaml, type YamlResult } from '../shared/yaml.js';
 import { identityKeysOf, isFieldKey, type IdentityKeys } from './identity.js';
 import type { FenceInfo } from './info.js';
@@ -68,6 +68,8 @@ export function fromYaml(base: ParsedCall, value: unknown, keys?: IdentityKeys):
     if (typeof approval === 'string') return { ...call, invalid: true, errorText: approval };
     call.approval = approval;
   }
+  const stateProblem = call.state === undefined ? undefined : recordedStateProblem(call.state, call.approval);
+  if (stateProblem !== undefined) return { ...call, invalid: true, errorText: stateProblem };
   for (const key of Object.keys(value)) {
     if (!KNOWN_KEYS.has(key) || isFieldKey(key, identity)) setOwn((call.fields ??= {}), key, value[key]);
   }

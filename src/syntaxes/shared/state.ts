@@ -26,3 +26,24 @@ export function readApproval(value: unknown): ToolApproval | string {
   if (reason !== undefined && reason !== null) approval.reason = typeof reason === 'string' ? reason : JSON.stringify(reason);
   return approval;
 }
+
+/**
+ * What is wrong with a recorded state beside its approval, or `undefined`. Two records would make
+ * a client guess:
+ *
+ * - `input-streaming` says the call is still being written, but a block that is read is complete
+ *   (or cut off by the end of input, which the parser marks itself): its input is the block's,
+ *   and a part left streaming would spin forever with its source text for an input;
+ * - `approval-responded` without the answer (`approval: {id, approved: true | false}`) leaves
+ *   open whether the call may run: shown as a request, a client would ask again for an answered
+ *   one; shown as approved, a denial could run.
+ */
+export function recordedStateProblem(state: ToolState, approval: ToolApproval | undefined): string | undefined {
+  if (state === 'input-streaming') {
+    return 'state input-streaming cannot be recorded: it means the call is still being written, and this block is complete (record input-available, or leave the state out)';
+  }
+  if (state === 'approval-responded' && approval?.approved === undefined) {
+    return 'state approval-responded needs the answer: approval: {id, approved: true or false}';
+  }
+  return undefined;
+}
