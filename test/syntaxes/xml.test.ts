@@ -110,7 +110,7 @@ describe('xml fidelity with the seed systems', () => {
 
   it('takes a value between content markers verbatim, tags and all, whole and split anywhere', () => {
     const tool = one('<tool name="w"><arguments><arg name="c">\n__START_CONTENT__\n<p></arg></tool>]]>\n__END_CONTENT__\n</arg></arguments></tool>');
-    expect(tool).toMatchObject({ state: 'input-available', input: { c: '<p></arg></tool>]]>' } });
+    expect(tool).toMatchObject({ state: 'input-available', input: { c: '<p></arg></tool>]]>\n' } });
   });
 
   it('reads <arg> children as an object and <item> children as an array, to the depth limit', () => {

@@ -18,7 +18,7 @@ export type XmlShorthand = 'write_file' | 'run_bash';
  * (minus `id`) plus the body under `field` (`content` / `command`); it grows
  * as the body streams. A body wrapped in content markers (`__START_CONTENT__`
  * … `__END_CONTENT__`, blanks around them allowed) is the text between them,
- * one line break trimmed at each inner edge.
+ * minus one line break right after the start marker.
  */
 export class XmlRawBlock implements BlockReader {
   private readonly closer: CloseTagMatcher;
@@ -92,10 +92,14 @@ export class XmlRawBlock implements BlockReader {
     let body = this.body;
     const end = this.marker?.[1];
     if (end !== undefined) {
+      // Between the markers the text is verbatim (its line break after the start marker was
+      // dropped as it arrived): the end marker counts only right before the closer, blanks
+      // between allowed — one mentioned in the content is content — and the line break before
+      // it is the content's own.
       const trimmed = body.trimEnd();
-      if (trimmed.endsWith(end)) body = trimmed.slice(0, -end.length);
+      return [this.call(trimmed.endsWith(end) ? trimmed.slice(0, -end.length) : body)];
     }
-    // The leading line break was never body; one trailing line break (before the closer or the end marker) is not either.
+    // The leading line break was never body; one trailing line break (before the closer) is not either.
     return [this.call(trimOneLineBreak(`x${body}`).slice(1))];
   }
 

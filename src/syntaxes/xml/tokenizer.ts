@@ -1,4 +1,5 @@
 import { TagReader, TagStep } from './tag.js';
+import { CloseStep, CloseTagMatcher } from '../shared/close-tag.js';
 import { SourcePosition } from '../shared/position.js';
 import { isBlank } from '../shared/units.js';
 
@@ -53,7 +54,9 @@ export interface TokenSink {
 /**
  * Content markers as autobyteus teaches them: a value whose text starts with
  * a start marker is taken verbatim up to the matching end marker, tags and
- * all.
+ * all — the end marker that the value's close tag follows (blanks between
+ * allowed): one mentioned in the content (`# __END_CONTENT__ ends it`) is
+ * content, as autobyteus's write-file parser reads it.
  */
 const CONTENT_MARKERS: ReadonlyArray<readonly [start: string, end: string]> = [
   ['__START_CONTENT__', '__END_CONTENT__'],
@@ -92,6 +95,18 @@ export class MarkerStart {
 /** Longest tag inside a body before its `<` is taken as text. */
 const MAX_TAG_LENGTH = 4096;
 
+/** What a unit past an end marker did. */
+const enum AfterEnd {
+  /** Held: blanks, or the close tag so far. */
+  Held,
+  /** Completed the close tag, which was read (the value ended at the marker). */
+  Read,
+  /** As `Read`, and the tag closed the block. */
+  Closed,
+  /** Not the close tag: the marker was content; this unit is to be read again. */
+  Again,
+}
+
 const enum Mode {
   Text,
   Tag,
@@ -100,6 +115,8 @@ const enum Mode {
   MarkerStart,
   /** Between content markers: everything up to the end marker is verbatim. */
   Verbatim,
+  /** Just past an end marker: blanks, then the value's close tag, make it the end. */
+  AfterEndMarker,
 }
 
 /**
@@ -127,6 +144,10 @@ export class XmlTokenizer {
   private heldAt: Position = { line: 1, column: 1 };
   /** Verbatim: the end marker that ends it. */
   private endMarker = '';
+  /** Verbatim: the value's close tag, which must follow the end marker. */
+  private valueClose: CloseTagMatcher | undefined;
+  /** AfterEndMarker: the units read past the end marker (blanks, then `</name` so far). Held units (these, and `held`) have no position yet. */
+  private afterEnd = '';
 
   constructor(
     private readonly sink: TokenSink,
@@ -181,16 +202,67 @@ export class XmlTokenizer {
         case Mode.Verbatim:
           i = this.readVerbatim(text, i, to);
           break;
+        case Mode.AfterEndMarker: {
+          const step = this.afterEndUnit(text[i]!);
+          if (step === AfterEnd.Closed) return i + 1;
+          if (step !== AfterEnd.Again) i++;
+          break;
+        }
       }
     }
     return -1;
   }
 
   /**
+   * One unit past an end marker: blanks, then the value's close tag, are held. At the close
+   * tag's `>` the marker ended the value: the held units and this one are read as markup. When
+   * they turn out not to be the close tag, the marker was content: it and the held units go back
+   * to the verbatim text (read again, so a marker among them still counts), and this unit is to
+   * be read again.
+   */
+  private afterEndUnit(unit: string): AfterEnd {
+    const close = this.valueClose!;
+    let step: CloseStep;
+    if (close.held === '') {
+      if (isBlank(unit)) step = CloseStep.More;
+      else if (unit === '<') {
+        close.start();
+        step = CloseStep.More;
+      } else step = CloseStep.Fail;
+    } else step = close.push(unit);
+    if (step === CloseStep.More) {
+      this.afterEnd += unit;
+      return AfterEnd.Held;
+    }
+    const marker = this.held;
+    const after = this.afterEnd;
+    this.held = '';
+    this.afterEnd = '';
+    close.release();
+    if (step === CloseStep.Done) {
+      this.mode = Mode.Text;
+      this.advanceOver(marker, 0, marker.length);
+      this.sink.contentEnd(marker);
+      // Units held past the marker had no position yet: read now, as if they arrived now.
+      const units = after + unit;
+      return this.read(units, 0, units.length) >= 0 ? AfterEnd.Closed : AfterEnd.Read;
+    }
+    // The marker was content: its first unit is verbatim, the rest is read again (the real end
+    // marker may start inside it: `__END_CONTENT___END_CONTENT__</arg>`).
+    this.mode = Mode.Verbatim;
+    this.advanceOver(marker, 0, 1);
+    this.sink.verbatim(marker[0]!);
+    const rest = marker.slice(1) + after;
+    this.read(rest, 0, rest.length);
+    return AfterEnd.Again;
+  }
+
+  /**
    * A value starts here: if its text starts (after blanks) with a start
    * content marker, it is taken verbatim up to the end marker.
    */
-  expectContentMarker(): void {
+  expectContentMarker(closeName: string): void {
+    this.valueClose = new CloseTagMatcher(closeName);
     this.mode = Mode.MarkerStart;
     this.markerStart = new MarkerStart();
     this.heldAt = this.position();
@@ -230,19 +302,23 @@ export class XmlTokenizer {
         if (j === to) return to;
         i = j;
       }
+      // Held units get their position when they turn out to be verbatim or the end: a marker that
+      // was content is read again from its second unit (it may overlap the real one).
       const unit = text[i]!;
-      this.at.advance(unit);
       i++;
       let held = this.held + unit;
       // The longest end of what is held that can still begin the end marker stays held.
       let start = 0;
       while (start < held.length && !this.endMarker.startsWith(held.slice(start))) start++;
-      if (start > 0) this.sink.verbatim(held.slice(0, start));
+      if (start > 0) {
+        this.advanceOver(held, 0, start);
+        this.sink.verbatim(held.slice(0, start));
+      }
       held = held.slice(start);
       if (held === this.endMarker) {
-        this.held = '';
-        this.mode = Mode.Text;
-        this.sink.contentEnd(held);
+        // The end only if the value's close tag follows: held until that shows.
+        this.held = held;
+        this.mode = Mode.AfterEndMarker;
         return i;
       }
       this.held = held;
@@ -256,12 +332,21 @@ export class XmlTokenizer {
     if (this.mode === Mode.CData) return this.tagRaw + this.cdata;
     if (this.mode === Mode.MarkerStart) return this.markerStart.held;
     if (this.mode === Mode.Verbatim) return this.held;
+    if (this.mode === Mode.AfterEndMarker) return this.held + this.afterEnd;
     return '';
   }
 
   /** Whether the input ended between content markers (the pending units are then verbatim). */
   get inVerbatim(): boolean {
     return this.mode === Mode.Verbatim;
+  }
+
+  /**
+   * Whether the input ended just past an end marker (and blanks, maybe part of the close tag):
+   * best effort, the marker ended the value, and the pending units are not content.
+   */
+  get afterEndMarker(): boolean {
+    return this.mode === Mode.AfterEndMarker;
   }
 
   /** Position of the next unit. */

@@ -5,7 +5,7 @@ import { isRecord } from '../../object.js';
 import { Collector } from './collector.js';
 import { SourcePieces } from './source-pieces.js';
 import { XmlTokenizer, type CloseTag, type OpenTag, type Position, type TokenSink } from './tokenizer.js';
-import { trimOneLineBreak, ValueText } from './value-text.js';
+import { betweenMarkers, trimOneLineBreak, ValueText } from './value-text.js';
 import { RebuildThrottle } from '../shared/throttle.js';
 import { TextBuffer } from '../../scanner/text-buffer.js';
 
@@ -309,7 +309,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
     this.afterCR = false;
     const frame = this.stack[this.stack.length - 1];
     if (frame?.kind !== 'value' || frame.verbatim === undefined) return;
-    frame.value.cdata(trimOneLineBreak(frame.verbatim));
+    frame.value.cdata(betweenMarkers(frame.verbatim));
     frame.verbatim = undefined;
     frame.markerEnd = raw;
   }
@@ -390,7 +390,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
       return;
     }
     this.stack.push(value);
-    this.tokenizer.expectContentMarker();
+    this.tokenizer.expectContentMarker(closeName);
   }
 
   /** The value frame on top of the stack becomes a container (its blanks so far are not content). */
@@ -437,7 +437,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
     if (frame.key === undefined && !frame.item) return;
     if (frame.verbatim !== undefined) {
       // Cut off between the content markers: what was read is the value.
-      frame.value.cdata(trimOneLineBreak(frame.verbatim));
+      frame.value.cdata(betweenMarkers(frame.verbatim));
       frame.verbatim = undefined;
     }
     const text = frame.value.finish();
@@ -493,7 +493,8 @@ export class XmlToolBlock implements BlockReader, TokenSink {
       const top = this.stack[this.stack.length - 1];
       // (The pending units are in the delta already: endOfInput added them.)
       if (this.tokenizer.inVerbatim && top?.kind === 'value' && top.verbatim !== undefined) top.verbatim += pending;
-      else this.addText(pending, this.tokenizer.position(), this.afterCR);
+      // Cut off just past an end marker (and blanks, or part of the close tag): best effort, it was the end.
+      else if (!this.tokenizer.afterEndMarker) this.addText(pending, this.tokenizer.position(), this.afterCR);
     }
     while (this.stack.length > 0) {
       const frame = this.stack.pop()!;

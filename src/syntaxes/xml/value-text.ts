@@ -48,3 +48,13 @@ export function trimOneLineBreak(text: string): string {
   holder.text(text);
   return holder.finish();
 }
+
+/**
+ * Text between content markers as the value: one line break right after the start marker is
+ * dropped (the marker sits on its own line); the rest is kept verbatim, the line break before the
+ * end marker included — a file's last line ends with one, as in autobyteus's write-file parser.
+ */
+export function betweenMarkers(verbatim: string): string {
+  if (verbatim.startsWith('\r\n')) return verbatim.slice(2);
+  return verbatim[0] === '\n' || verbatim[0] === '\r' ? verbatim.slice(1) : verbatim;
+}
