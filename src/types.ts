@@ -222,7 +222,9 @@ export interface TranscriptOptions {
    * Send `tool-approval-response` chunks for calls recorded as `approval-responded` or
    * `output-denied`, so the SDK part carries the answer (`approval.approved`, `reason`).
    * Only ai 7 reads them; ai 6's HTTP chat transport rejects the chunk type, so the default
-   * is `false` (the answer then travels in the part's `toolMetadata.approval`).
+   * is `false` (the answer then travels in the part's `toolMetadata.approval`, and an
+   * `approval-responded` call sends no `tool-approval-request` either — the SDK part is
+   * `input-available`, never a request to answer again; the store reads it back answered).
    */
   approvalResponses?: boolean;
   /**
