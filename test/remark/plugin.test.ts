@@ -316,7 +316,8 @@ describe('markdown', () => {
       node.input = { path: 'a.txt' };
       node.state = 'input-streaming';
     });
-    expect(out).toBe('```tool ls tool-call-1\nstate: input-streaming\ninput:\n  path: a.txt\n```\n');
+    // A written block is complete: `state: input-streaming` would read back as an error.
+    expect(out).toBe('```tool ls tool-call-1\ninput:\n  path: a.txt\n```\n');
   });
 
   it('writes nodes built by hand with format, or their raw when they carry one', () => {

@@ -12,7 +12,7 @@
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { createStreamChunks, parseTranscript, type ToolChunk, type TranscriptOptions, type UIMessageChunk } from '../../src/index.js';
+import { createStreamChunks, fenceSyntax, parseTranscript, TOOL_STATES, type ToolChunk, type TranscriptOptions, type UIMessageChunk } from '../../src/index.js';
 import remarkToolCalls from '../../src/remark/index.js';
 import { createTranscriptStore } from '../../src/store/index.js';
 import { toolCalls } from '../remark/support.js';
@@ -146,6 +146,17 @@ describe('input-streaming recorded on a block', () => {
     for (const events of eventStreams(closed)) {
       const { part } = await finalPart(events, sdk);
       expect(part).toMatchObject({ state: 'output-error', input: { path: 'a.txt' }, errorText: message });
+    }
+  });
+});
+
+describe('the fence format', () => {
+  it('writes no state that would read back as an error: input-streaming and approval-responded are left out', () => {
+    for (const state of TOOL_STATES) {
+      const text = fenceSyntax.format({ toolName: 't', toolCallId: 'c', input: { a: 1 }, state });
+      const tool = everySplit(text);
+      expect(tool.input, state).toEqual({ a: 1 });
+      expect(tool.state, state).toBe(state === 'input-streaming' || state === 'approval-responded' ? 'input-available' : state);
     }
   });
 });

@@ -6,6 +6,9 @@ import { formatFenceInfo } from './info.js';
 /**
  * Writes a call as a tool fence with a YAML body. The fence is one longer than
  * any run of its character that starts a body line, so the body cannot close it.
+ * Every state is written but two that would read back as errors: `input-streaming` (the
+ * block written is complete) and `approval-responded` (its answer is not part of the call
+ * given); without them the block reads by the state rules.
  */
 export function formatFence(call: FormatCall, word = 'tool'): string {
   const name = call.toolName;
@@ -15,7 +18,7 @@ export function formatFence(call: FormatCall, word = 'tool'): string {
   const info = formatFenceInfo(name, call.toolCallId);
   const fenceChar = info.includes('`') ? '~' : '`';
   const doc: Record<string, unknown> = {};
-  if (call.state !== undefined) doc.state = call.state;
+  if (call.state !== undefined && call.state !== 'input-streaming' && call.state !== 'approval-responded') doc.state = call.state;
   doc.input = call.input ?? {};
   if (call.output !== undefined) doc.output = call.output;
   if (call.errorText !== undefined) doc.errorText = call.errorText;
