@@ -100,7 +100,7 @@ describe('a repeated call-level key is an error naming it', () => {
     expect(file[0]).toMatchObject({ state: 'input-available', input: { path: 'b.txt' } });
   });
 
-  it('arguments-only syntaxes (kimi, harmony) keep the last of a key repeated in the arguments', () => {
+  it('arguments-only syntaxes (kimi, harmony, deepseek) keep the last of a key repeated in the arguments', () => {
     const kimi = everySplit(
       '<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": 1, "a": 2}<|tool_call_end|><|tool_calls_section_end|>',
       'kimi',
@@ -108,6 +108,11 @@ describe('a repeated call-level key is an error naming it', () => {
     expect(kimi[0]).toMatchObject({ toolName: 'f', input: { a: 2 }, state: 'input-available' });
     const harmony = everySplit('<|channel|>commentary to=functions.f <|constrain|>json<|message|>{"a": 1, "a": 2}<|call|>', 'harmony');
     expect(harmony[0]).toMatchObject({ toolName: 'f', input: { a: 2 }, state: 'input-available' });
+    const deepseek = everySplit(
+      '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n{"a": 1, "a": 2}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+      'deepseek',
+    );
+    expect(deepseek[0]).toMatchObject({ toolName: 'f', input: { a: 2 }, state: 'input-available' });
   });
 
   it('a call with a repeated call-level key is never a call the middleware could run: the UI stream reports an input error', () => {
