@@ -85,8 +85,15 @@ export class FenceOpener implements OpenerReader {
   }
 }
 
-/** Below this size every completed line is reparsed; past it, the YAML is reparsed amortised (see {@link RebuildThrottle}). */
+/** Below this size the body is reparsed at line ends (see {@link SMALL_SHARE}); past it, amortised (see {@link RebuildThrottle}). */
 const SMALL_BODY = 4096;
+
+/**
+ * A small body is reparsed once it grew by this share of its size (a line end at least): every
+ * line of 64 units or more below 2 KB shows at its line end, while blank or short lines cost at
+ * most 32 units of YAML per body unit instead of the square of the body.
+ */
+const SMALL_SHARE = 1 / 32;
 
 /** A line being written this long is re-read before its line end (see {@link FenceBlock.partial}). */
 const LONG_LINE = 64;
@@ -101,7 +108,7 @@ const OPENS_VALUE = /:[ \t]*(?:[|>][-+0-9]*[ \t]*)?\r?\n?$/;
 class FenceBlock implements BlockReader {
   private readonly body: LineBody;
   private readonly identityLines: FenceIdentity;
-  private readonly throttle = new RebuildThrottle(SMALL_BODY);
+  private readonly throttle = new RebuildThrottle(SMALL_BODY, 0.25, SMALL_SHARE);
   private lastPartial: ParsedCall;
   /** The last complete line opens a value written below it (see {@link OPENS_VALUE}). */
   private lineOpensValue = false;
