@@ -75,6 +75,10 @@ describe('a value being written shows before its line ends (rendered once from a
     ['fence', '```tool write_file\ninput:\n  path: notes.md\n  content: hello wor', { path: 'notes.md', content: 'hello wor' }],
     ['fence, the first value', '```tool read_file\ninput:\n  path: src/a.md', { path: 'src/a.md' }],
     ['fence, a block scalar', '```tool write_file\ninput:\n  path: a.md\n  content: |\n    line one\n    line tw', { path: 'a.md', content: 'line one\nline tw' }],
+    ['caret', '^^^write_file\npath: notes.md\nmode: appe', { path: 'notes.md', mode: 'appe' }],
+    ['caret, the first value', '^^^read_file\npath: src/a/b.md', { path: 'src/a/b.md' }],
+    ['caret, a multiline value', '^^^write_file\npath: a.md\ncontent ---\nline one\nline two is long', { path: 'a.md', content: 'line one\nline two is long' }],
+    ['caret, the body', '^^^write_file\npath: a.md\n---\nline one\nline two is long', { path: 'a.md', content: 'line one\nline two is long' }],
   ])('%s', (_, text, input) => {
     const whole = createTranscriptParser({ syntaxes: ['fence', 'caret', 'xml'] });
     whole.write(text);

@@ -5,7 +5,7 @@
  * YAML work grow with the square of the body (1,000 lines 0.6 s, 4,000 lines over 4.6 s).
  */
 import { describe, expect, it } from 'vitest';
-import { createTranscriptParser, type WorkMeter } from '../../../src/index.js';
+import { caretSyntax, createTranscriptParser, type BlockReader, type ParsedCall, type ToolSyntax, type WorkMeter } from '../../../src/index.js';
 import { createTranscriptStore } from '../../../src/store/index.js';
 
 /** An open tool fence whose input is a block scalar of `lines` lines of `line` (blank lines when ''). */
@@ -59,5 +59,60 @@ describe('a fence body streamed one unit at a time, its input read after every d
     expect(seen).toContain('line\n');
     expect(seen).toContain('line\nline\n');
     expect(seen.at(-1)).toBe('line\nline\nline\n');
+  });
+});
+
+/**
+ * The caret syntax, counting the size of every new partial input its reader builds (a snapshot
+ * costs about that much): the line being written is read too (issue #22), every few units.
+ */
+function countingCaret(): { syntax: ToolSyntax; built: () => number } {
+  let built = 0;
+  const syntax: ToolSyntax = {
+    ...caretSyntax,
+    startOpener(work) {
+      const opener = caretSyntax.startOpener(work);
+      return {
+        push(unit) {
+          const verdict = opener.push(unit);
+          if (typeof verdict !== 'object') return verdict;
+          const block: BlockReader = verdict.block;
+          let last: ParsedCall | undefined;
+          const partial = (): ParsedCall[] => {
+            const read = block.partial();
+            if (read[0] !== last) built += JSON.stringify(read[0]!.input ?? null).length;
+            last = read[0];
+            return read;
+          };
+          return { ...verdict, block: Object.assign(Object.create(block) as BlockReader, { partial }) };
+        },
+        end: () => opener.end(),
+      };
+    },
+  };
+  return { syntax, built: () => built };
+}
+
+describe('a caret block streamed one unit at a time, its input read after every delta', { timeout: 60_000 }, () => {
+  it.each([
+    ['a multiline value of short lines', (n: number) => `^^^write\npath: a.md\ncontent ---\n${'ab\n'.repeat(n / 3)}`],
+    ['one long header value', (n: number) => `^^^write\npath: ${'x'.repeat(n)}`],
+    ['a long body line', (n: number) => `^^^write\npath: a.md\n---\n${'word '.repeat(n / 5)}`],
+  ])('%s: the snapshots built add up to a bounded multiple of the block', (_, make) => {
+    const run = (n: number) => {
+      const { syntax, built } = countingCaret();
+      const text = make(n);
+      const parser = createTranscriptParser({ syntaxes: [syntax] });
+      for (let i = 0; i < text.length; i++) {
+        parser.write(text[i]!);
+        void parser.chunks;
+      }
+      return { built: built(), length: text.length };
+    };
+    const small = run(2000);
+    const large = run(20000);
+    // Plus the small-body region: below 4 KB every line end takes a snapshot (as before #22).
+    expect(large.built, 'snapshot units per block unit').toBeLessThanOrEqual(40 * large.length + (4096 * 4096) / 2);
+    expect(large.built, '10× the block, at most 11× the work').toBeLessThanOrEqual(11 * small.built);
   });
 });
