@@ -21,7 +21,7 @@ function lastItem(store: ReturnType<typeof createTranscriptStore>) {
 
 describe('setMessage with a message caught mid-stream', () => {
   it.each(CASES)('%s: the open call shows its input so far, as the stream showed it', (_, text, key) => {
-    const message: TranscriptMessage = { id: 'm1', role: 'assistant', parts: [{ type: 'text', text, state: 'streaming' }] };
+    const message: TranscriptMessage = { id: 'm1', parts: [{ type: 'text', text, state: 'streaming' }] };
     const once = createTranscriptStore();
     once.setMessage(message);
     const shown = lastItem(once);
