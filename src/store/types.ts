@@ -21,9 +21,11 @@ export type TranscriptStatus = 'idle' | 'streaming' | 'done' | 'error';
  *   item is added or removed.
  * - `byId` — items by id. An item that did not change keeps its object identity.
  *   The record itself is built lazily, the first time it is read from a given
- *   state, so a store nobody reads `byId` from pays nothing per delta for it;
- *   select single items with {@link TranscriptStore.getItem} /
- *   `subscribeItem` (or `state.byId[id]`) rather than the whole record.
+ *   state, so a store nobody reads `byId` from pays nothing per delta for it.
+ *   Reading it costs O(items) per state (every state keeps its own record,
+ *   unchanged), so `state.byId[id]` read after every delta is quadratic over a
+ *   stream: select single items with {@link TranscriptStore.getItem} and
+ *   `subscribeItem` (`useTranscriptItem` in React), O(1) per delta.
  * - `status` — see {@link TranscriptStatus}; `error` is the reason given to `fail`.
  *
  * Item ids: text items are `text-1`, `text-2`, … (counting text items in the

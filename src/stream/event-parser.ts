@@ -19,7 +19,12 @@ export interface TranscriptParser<Chunk extends UIMessageChunk = UIMessageChunk>
   write(delta: string): Chunk[];
   /** Ends the input: flushes held text and finishes an open block (`closed: false`). */
   end(): Chunk[];
-  /** Snapshot of the transcript so far; an open block shows as `input-streaming`. */
+  /**
+   * Snapshot of the transcript so far; an open block shows as `input-streaming`. A new array
+   * on every read, never changed afterwards: a read costs O(chunks), so reading it after every
+   * delta of a long stream is quadratic. To show a long stream as it arrives, use the chunks
+   * {@link write} returns, or a store (`createTranscriptStore`, `getItem` / `subscribeItem`).
+   */
   readonly chunks: TranscriptChunk[];
   /**
    * The work this parser did so far (see {@link WorkMeter}), a snapshot: a diagnostic whose

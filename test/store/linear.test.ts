@@ -34,15 +34,16 @@ describe('store work is linear', { timeout: 60_000 }, () => {
     expect(large.store.getState().ids.filter((id) => store(large).getItem(id)?.type === 'tool')).toHaveLength(2000);
   });
 
-  it('the open fences’ input costs no YAML beyond the whole parse’s: a line that only opens a value is not parsed, the closer reuses the last parse', () => {
+  it('the open fences’ input costs a small multiple of the whole parse’s YAML: read at points fixed by the text (a line that only opens a value is left out), the closer reuses the last parse', () => {
     const text = calls(300);
     const whole = createTranscriptParser();
     whole.write(text);
     whole.end();
     expect(whole.work.yaml).toBeGreaterThan(0);
     const { storeWork, parserWork } = measure(text, 8);
-    // The store and the bare parser each parse every body exactly once, and scan what the whole parse scans.
-    expect(storeWork.yaml).toBe(whole.work.yaml);
+    // The partial input is read at line ends and within a line every 8 units (issue #22: a whole
+    // parse and any split show the same input); the bare parser reads none and parses every body once.
+    expect(storeWork.yaml).toBeLessThanOrEqual(4 * whole.work.yaml);
     expect(parserWork.yaml).toBe(whole.work.yaml);
     expect(storeWork.scanned).toBe(parserWork.scanned);
   });

@@ -87,12 +87,56 @@ export class CaretParams {
     this.headerLine(line, number);
   }
 
-  /** The parameters read so far, the open construct's value included (no errors reported). */
-  snapshot(): Record<string, unknown> {
+  /**
+   * The parameters read so far, the open construct's value included (no errors reported).
+   * `line`: the line being written (no line break yet), read as far as it already says something
+   * (a value begun, a line of the open value), so a block cut off mid-line shows it.
+   */
+  snapshot(line = ''): Record<string, unknown> {
     const copy = new Map<string, unknown>();
     for (const [key, value] of this.params) copy.set(key, Array.isArray(value) ? value.slice() : value);
-    this.settle(copy, false, false);
+    const open = this.open;
+    if (line === '') this.settle(copy, false, false);
+    else if (open === undefined) this.peekHeaderLine(copy, line);
+    else {
+      // The open construct with the line as it would take it, settled into the copy only.
+      this.open = { ...open, parts: this.partsWith(open, line) };
+      try {
+        this.settle(copy, false, false);
+      } finally {
+        this.open = open;
+      }
+    }
     return Object.fromEntries(copy);
+  }
+
+  /** The open construct's parts with the line being written, as far as it is a part already. */
+  private partsWith(open: OpenConstruct, line: string): string[] {
+    const { parts } = open;
+    switch (open.mode) {
+      case Mode.Body:
+        return [...parts, line];
+      case Mode.Multiline:
+        // A line that may still become the end marker (`--- ke`) is not content yet.
+        return `--- ${open.key}`.startsWith(line) ? parts : [...parts, line];
+      case Mode.Array: {
+        const item = trimBlanks(line);
+        return item === '' || item === ']' ? parts : [...parts, item];
+      }
+      case Mode.List: {
+        const item = listItem(line);
+        return item === undefined || item === '' ? parts : [...parts, item];
+      }
+      case Mode.Scalar:
+        return isBlank(line[0]) ? [...parts, line] : parts;
+    }
+  }
+
+  /** A header line being written, into `target`: a `key: value` whose value has begun (not a construct's start). */
+  private peekHeaderLine(target: Map<string, unknown>, line: string): void {
+    const param = splitParam(line);
+    if (!param || param.value === '' || param.value === '[' || isBlockScalarIndicator(param.value)) return;
+    addParam(target, param.key, param.value);
   }
 
   /** The final parameters. `closed`: the block's closer was seen. Call once. */

@@ -73,6 +73,10 @@ class CaretCloser implements LineCloser {
 /** Below this size every completed line refreshes the snapshot; past it, amortised (see {@link RebuildThrottle}). */
 const SMALL_BODY = 4096;
 
+/** The line being written is read each time it grew by at least this many units and this share of the body. */
+const LINE_STEP = 8;
+const LINE_SHARE = 1 / 16;
+
 /**
  * The body of a caret block: lines up to a `^^^` line, read into parameters
  * one completed line at a time. The name is settled at the opener; caret
@@ -82,6 +86,9 @@ class CaretBlock implements BlockReader {
   private readonly body: LineBody;
   private readonly params: CaretParams;
   private readonly throttle = new RebuildThrottle(SMALL_BODY);
+  /** Where the line being written starts, and the last point in it the snapshot was taken at. */
+  private lineStart = 0;
+  private linePoint = 0;
   private lastPartial: ParsedCall;
 
   constructor(
@@ -111,10 +118,30 @@ class CaretBlock implements BlockReader {
   }
 
   partial(): ParsedCall[] {
-    if (this.throttle.due(this.body.completeLinesLength())) {
-      this.lastPartial = { toolName: this.toolName, input: this.params.snapshot() };
+    const complete = this.body.completeLinesLength();
+    if (complete !== this.lineStart) {
+      this.lineStart = this.linePoint = complete;
+      if (this.throttle.due(complete)) this.snapshot(complete);
+    }
+    // The line being written is read at points fixed by the text (a whole parse and any split show
+    // the same): each at least LINE_STEP units and LINE_SHARE of the body past the last, so the
+    // snapshots, each costing about the body, add up to a bounded multiple of it.
+    const length = this.body.length;
+    let point = this.linePoint;
+    for (let next = point + Math.max(LINE_STEP, Math.ceil(point * LINE_SHARE)); next <= length; next = point + Math.max(LINE_STEP, Math.ceil(point * LINE_SHARE))) {
+      point = next;
+    }
+    if (point !== this.linePoint) {
+      this.linePoint = point;
+      this.snapshot(point);
     }
     return [this.lastPartial];
+  }
+
+  /** Takes the snapshot of the complete lines and the line being written up to body length `at`. */
+  private snapshot(at: number): void {
+    const line = at === this.lineStart ? '' : this.body.text.slice(this.lineStart, at);
+    this.lastPartial = { toolName: this.toolName, input: this.params.snapshot(line) };
   }
 
   finish(closed: boolean): ParsedCall[] {

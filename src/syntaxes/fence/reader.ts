@@ -6,7 +6,7 @@ import { parseYaml, type YamlResult } from '../shared/yaml.js';
 import { fromYaml, parseFenceBody } from './body.js';
 import { FenceIdentity } from './identity.js';
 import { parseFenceInfo, type FenceInfo } from './info.js';
-import { RebuildThrottle } from '../shared/throttle.js';
+
 
 /**
  * Reads a fence opener: a run of at least three backticks or tildes, then an
@@ -85,15 +85,23 @@ export class FenceOpener implements OpenerReader {
   }
 }
 
-/** Below this size every completed line is reparsed; past it, the YAML is reparsed amortised (see {@link RebuildThrottle}). */
+/** Below this size the body is reparsed often (see {@link SMALL_SHARE}); past it, once it grew by a quarter (see {@link FencePoints}). */
 const SMALL_BODY = 4096;
 
-/** A line being written this long is re-read before its line end (see {@link FenceBlock.partial}). */
-const LONG_LINE = 64;
+/**
+ * A small body is reparsed at a line end once it grew by this share of its size: every line of 64
+ * units or more below 2 KB, and blank or short lines cost at most 32 units of YAML per body unit
+ * instead of the square of the body (one unit at a time, 4,000 blank lines were 8 million units).
+ */
+const SMALL_SHARE = 1 / 32;
+
+/** Within a line, the body is reparsed each time it grew by at least this many units and this share of its size (see {@link FencePoints}). */
+const LINE_STEP = 8;
+const LINE_SHARE = 1 / 16;
 
 /**
  * A line whose value is written on the lines below it (`input:`, `- args:`, `text: |`): reading
- * the body again at its end would show nothing new but an empty value, so the next line is awaited.
+ * the body up to its end would show nothing new but an empty value, so it is read without it.
  */
 const OPENS_VALUE = /:[ \t]*(?:[|>][-+0-9]*[ \t]*)?\r?\n?$/;
 
@@ -101,10 +109,11 @@ const OPENS_VALUE = /:[ \t]*(?:[|>][-+0-9]*[ \t]*)?\r?\n?$/;
 class FenceBlock implements BlockReader {
   private readonly body: LineBody;
   private readonly identityLines: FenceIdentity;
-  private readonly throttle = new RebuildThrottle(SMALL_BODY);
+  /** Where the body is read for the partial input: fixed by its length, so a whole parse and any split agree. */
+  private readonly points = new FencePoints();
+  /** The body length the partial input was last read at. */
+  private readAt = 0;
   private lastPartial: ParsedCall;
-  /** The last complete line opens a value written below it (see {@link OPENS_VALUE}). */
-  private lineOpensValue = false;
   /** The last YAML parse of the body's first `length` units: the closer reuses it when the body did not grow since. */
   private parsed: { length: number; result: YamlResult } | undefined;
 
@@ -116,7 +125,7 @@ class FenceBlock implements BlockReader {
   ) {
     this.identityLines = new FenceIdentity(info, work);
     this.body = new LineBody(closer, (line) => this.onLine(line), openerEndedWithCR);
-    this.lastPartial = { toolName: info.toolName, toolCallId: info.toolCallId };
+    this.lastPartial = this.emptyPartial();
   }
 
   read(text: string, from: number, to: number): number {
@@ -140,18 +149,30 @@ class FenceBlock implements BlockReader {
   }
 
   partial(): ParsedCall[] {
-    const complete = this.body.completeLinesLength();
-    const confirmed = this.body.length;
-    // A long value on one line (a file body, a script) must show as it grows, not at its newline:
-    // then the line being written is read too. One throttle for both keeps the re-parses of a
-    // block a bounded multiple of its length (short lines show at their line end, as before).
-    const withLine = confirmed - complete >= LONG_LINE;
-    if (withLine ? this.throttle.due(confirmed) : !this.lineOpensValue && this.throttle.due(complete)) {
-      const text = this.body.text;
-      // The line being written may not be YAML yet (`  que`, an open quote): then the complete lines.
-      if (!(withLine && this.tryPartial(text))) this.tryPartial(text.slice(0, complete));
+    const at = this.points.latest(this.body.length);
+    if (at > this.readAt) {
+      this.readAt = at;
+      this.readPartial(this.body.text.slice(0, at));
     }
     return [this.lastPartial];
+  }
+
+  /**
+   * The partial call of the body's first units, a function of that text alone (never of what was
+   * read before): its line being written included (a value shows as it is typed, and a body cut
+   * off mid-line shows its last line), else its complete lines. A last line that only opens a
+   * value below it (`input:`, `text: |`) is left out: read, it would show an empty value.
+   */
+  private readPartial(text: string): void {
+    let complete = lineStartBefore(text, text.length);
+    if (complete === text.length && OPENS_VALUE.test(text)) complete = lineStartBefore(text, withoutLineBreak(text, complete));
+    else if (complete < text.length && readsAsWritten(text, complete) && this.tryPartial(text)) return;
+    if (!this.tryPartial(text.slice(0, complete))) this.lastPartial = this.emptyPartial();
+  }
+
+  /** The partial call of a body with nothing valid to show yet: the identity the info string gives. */
+  private emptyPartial(): ParsedCall {
+    return { toolName: this.info.toolName, toolCallId: this.info.toolCallId };
   }
 
   /** Takes `yaml` as the partial call when it parses to a valid call; says whether it did. */
@@ -193,9 +214,102 @@ class FenceBlock implements BlockReader {
   }
 
   private onLine(line: string): void {
-    this.lineOpensValue = OPENS_VALUE.test(line);
+    this.points.lineEnd(this.body.length);
     this.identityLines.line(line, () => this.body.text.slice(0, this.body.completeLinesLength()));
   }
+}
+
+/** Where the line holding `text[index - 1]` starts (after the last line break before `index`); `index` itself when that unit is a line break. */
+function lineStartBefore(text: string, index: number): number {
+  let i = index;
+  while (i > 0) {
+    const unit = text.charCodeAt(i - 1);
+    if (unit === 10 || unit === 13) break;
+    i--;
+  }
+  return i;
+}
+
+/**
+ * The body lengths the partial input is read at, fixed by the body's text alone (the same points
+ * however it arrived: a whole parse of a prefix and the prefix streamed in any split show the same
+ * input, issue #22). A line end is a point once the body grew by {@link SMALL_SHARE} of its size
+ * since the last point (a quarter past {@link SMALL_BODY}); within a line, once it grew by
+ * {@link LINE_STEP} units and {@link LINE_SHARE} of its size. A read at a point costs about its
+ * size, so the reads of a body add up to a bounded multiple of its length (amortised linear).
+ */
+class FencePoints {
+  private readonly lineEnds: number[] = [];
+  private nextLineEnd = 0;
+  private reached = 0;
+
+  /** A line ends at body length `at`. */
+  lineEnd(at: number): void {
+    this.lineEnds.push(at);
+  }
+
+  /** The last point at or below `size`, the body's length now (0: none). */
+  latest(size: number): number {
+    for (;;) {
+      const last = this.reached;
+      const lineShare = last < SMALL_BODY ? SMALL_SHARE : 0.25;
+      // The first line end far enough past the last point…
+      let lineEnd = Infinity;
+      const ends = this.lineEnds;
+      while (this.nextLineEnd < ends.length) {
+        const end = ends[this.nextLineEnd]!;
+        if (end > last && end - last >= end * lineShare) {
+          lineEnd = end;
+          break;
+        }
+        this.nextLineEnd++;
+      }
+      // …or a point within a line, whichever comes first.
+      const within = last + Math.max(LINE_STEP, Math.ceil(last * (last < SMALL_BODY ? LINE_SHARE : 0.25)));
+      const next = Math.min(lineEnd, within);
+      if (next > size) return last;
+      this.reached = next;
+    }
+  }
+}
+
+/** `end` moved back over one line break (`\n`, `\r` or `\r\n`) ending there. */
+function withoutLineBreak(text: string, end: number): number {
+  if (text.charCodeAt(end - 1) === 10) end--;
+  if (text.charCodeAt(end - 1) === 13) end--;
+  return end;
+}
+
+/** A line being written whose value has begun: `key: v…` or a list item `- v…` (`key: ` alone would read as null). */
+const VALUE_BEGUN = /^[ \t]*(?:-[ \t]+\S|[^\s#][^#]*?:[ \t]+\S)/;
+/** A line ending with a block scalar header (`text: |`, `- >-`). */
+const BLOCK_SCALAR_HEADER = /(?:^|[ \t:-])[|>][-+0-9]*[ \t]*\r?\n?$/;
+
+/**
+ * Whether the line being written from `lineStart` reads as it will end: a key's value begun, or
+ * a line of a block scalar (indented deeper than a header line above). A bare word (`  que`) is
+ * left out — read now, it would be a string value where a key is being typed.
+ */
+function readsAsWritten(text: string, lineStart: number): boolean {
+  const line = text.slice(lineStart);
+  if (VALUE_BEGUN.test(line)) return true;
+  const indent = indentOf(line);
+  // The nearest line above indented less than this one: a block scalar header holds this line.
+  let end = lineStart;
+  while (end > 0) {
+    const start = lineStartBefore(text, withoutLineBreak(text, end));
+    const above = text.slice(start, end);
+    if (above.trim() !== '' && indentOf(above) < indent) return BLOCK_SCALAR_HEADER.test(above);
+    end = start;
+  }
+  return false;
+}
+
+/** Units of leading spaces. */
+function indentOf(line: string): number {
+  let i = 0;
+  while (line.charCodeAt(i) === 32) i++;
+  return i;
 }
 
 /** A closing fence line, by the markdown model's rule (src/markdown/fence.ts): the scanner reads closers the same way. */

@@ -1,0 +1,118 @@
+/**
+ * Reads of the partial input while a block streams, counted (never timed): a body fed one unit
+ * at a time, its input read after every delta — by a `.chunks` read and by the store alike.
+ * Below 4 KB a body used to be re-parsed at every line end, so short or blank lines made the
+ * YAML work grow with the square of the body (1,000 lines 0.6 s, 4,000 lines over 4.6 s).
+ */
+import { describe, expect, it } from 'vitest';
+import { caretSyntax, createTranscriptParser, type BlockReader, type ParsedCall, type ToolSyntax, type WorkMeter } from '../../../src/index.js';
+import { createTranscriptStore } from '../../../src/store/index.js';
+
+/** An open tool fence whose input is a block scalar of `lines` lines of `line` (blank lines when ''). */
+function fence(lines: number, line: string): string {
+  return `\`\`\`tool write\ninput:\n  text: |\n${`    ${line}\n`.repeat(lines)}`;
+}
+
+/** The parser's YAML work with the snapshot read after every one-unit delta. */
+function chunksReadWork(text: string): WorkMeter {
+  const parser = createTranscriptParser({ syntaxes: ['fence'] });
+  for (let i = 0; i < text.length; i++) {
+    parser.write(text[i]!);
+    void parser.chunks;
+  }
+  return parser.work;
+}
+
+/** The store's YAML work, fed one unit per delta. */
+function storeWork(text: string): WorkMeter {
+  const store = createTranscriptStore({ syntaxes: ['fence'] });
+  for (let i = 0; i < text.length; i++) store.append(text[i]!);
+  return store.work;
+}
+
+describe('a fence body streamed one unit at a time, its input read after every delta', { timeout: 60_000 }, () => {
+  it.each([
+    ['blank lines', ''],
+    ['one-unit lines', 'x'],
+    ['short lines', 'ab cd'],
+  ])('%s: YAML work a bounded multiple of the body, also below 4 KB (%#)', (_, line) => {
+    for (const read of [chunksReadWork, storeWork]) {
+      const small = fence(400, line);
+      const large = fence(4000, line);
+      const a = read(small);
+      const b = read(large);
+      expect(a.yaml, 'YAML units per body unit').toBeLessThanOrEqual(48 * small.length);
+      expect(b.yaml, 'YAML units per body unit').toBeLessThanOrEqual(48 * large.length);
+      expect(b.yaml, '10× the lines, at most 11× the work').toBeLessThanOrEqual(11 * a.yaml);
+    }
+  });
+
+  it('the input still shows line by line while the body is small, and ends exact', () => {
+    const parser = createTranscriptParser({ syntaxes: ['fence'] });
+    const text = fence(3, 'line');
+    const seen: unknown[] = [];
+    for (const unit of text) {
+      parser.write(unit);
+      const last = parser.chunks.at(-1);
+      if (last?.type === 'tool') seen.push((last.input as { text?: string } | undefined)?.text);
+    }
+    expect(seen).toContain('line\n');
+    expect(seen).toContain('line\nline\n');
+    expect(seen.at(-1)).toBe('line\nline\nline\n');
+  });
+});
+
+/**
+ * The caret syntax, counting the size of every new partial input its reader builds (a snapshot
+ * costs about that much): the line being written is read too (issue #22), every few units.
+ */
+function countingCaret(): { syntax: ToolSyntax; built: () => number } {
+  let built = 0;
+  const syntax: ToolSyntax = {
+    ...caretSyntax,
+    startOpener(work) {
+      const opener = caretSyntax.startOpener(work);
+      return {
+        push(unit) {
+          const verdict = opener.push(unit);
+          if (typeof verdict !== 'object') return verdict;
+          const block: BlockReader = verdict.block;
+          let last: ParsedCall | undefined;
+          const partial = (): ParsedCall[] => {
+            const read = block.partial();
+            if (read[0] !== last) built += JSON.stringify(read[0]!.input ?? null).length;
+            last = read[0];
+            return read;
+          };
+          return { ...verdict, block: Object.assign(Object.create(block) as BlockReader, { partial }) };
+        },
+        end: () => opener.end(),
+      };
+    },
+  };
+  return { syntax, built: () => built };
+}
+
+describe('a caret block streamed one unit at a time, its input read after every delta', { timeout: 60_000 }, () => {
+  it.each([
+    ['a multiline value of short lines', (n: number) => `^^^write\npath: a.md\ncontent ---\n${'ab\n'.repeat(n / 3)}`],
+    ['one long header value', (n: number) => `^^^write\npath: ${'x'.repeat(n)}`],
+    ['a long body line', (n: number) => `^^^write\npath: a.md\n---\n${'word '.repeat(n / 5)}`],
+  ])('%s: the snapshots built add up to a bounded multiple of the block', (_, make) => {
+    const run = (n: number) => {
+      const { syntax, built } = countingCaret();
+      const text = make(n);
+      const parser = createTranscriptParser({ syntaxes: [syntax] });
+      for (let i = 0; i < text.length; i++) {
+        parser.write(text[i]!);
+        void parser.chunks;
+      }
+      return { built: built(), length: text.length };
+    };
+    const small = run(2000);
+    const large = run(20000);
+    // Plus the small-body region: below 4 KB every line end takes a snapshot (as before #22).
+    expect(large.built, 'snapshot units per block unit').toBeLessThanOrEqual(40 * large.length + (4096 * 4096) / 2);
+    expect(large.built, '10× the block, at most 11× the work').toBeLessThanOrEqual(11 * small.built);
+  });
+});

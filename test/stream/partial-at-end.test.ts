@@ -1,0 +1,91 @@
+/**
+ * Issue #22: an open call's partial input at the end of the source is the same whether the
+ * source came whole (a message caught mid-stream, rendered once) or in pieces, for every default
+ * syntax — and a value being written shows before its line ends.
+ */
+import { describe, expect, it } from 'vitest';
+import { createTranscriptParser, defaultSyntaxes, type FormatCall, type ToolSyntax } from '../../src/index.js';
+import { createTranscriptStore } from '../../src/store/index.js';
+
+const CALL: FormatCall = { toolName: 'write_file', input: { path: 'a/b.md', content: 'one\ntwo' } };
+/** Emoji input can only hold args and a body. */
+const EMOJI_CALL: FormatCall = { toolName: 'write_file', input: { args: ['a.md'], body: 'one\ntwo' } };
+
+function sample(syntax: ToolSyntax): string {
+  return `Hi.\n${syntax.format(syntax.name === 'emoji' ? EMOJI_CALL : CALL)}`;
+}
+
+/** The last chunk's input (as JSON) after writing `pieces`, reading the snapshot after each write. */
+function inputAfter(pieces: readonly string[], syntax: ToolSyntax): string {
+  const parser = createTranscriptParser({ syntaxes: [syntax] });
+  for (const piece of pieces) {
+    parser.write(piece);
+    void parser.chunks;
+  }
+  const last = parser.chunks.at(-1);
+  return last?.type === 'tool' ? JSON.stringify(last.input ?? null) : 'no tool';
+}
+
+/** The store's last item input (as JSON) after appending `pieces`. */
+function storeInputAfter(pieces: readonly string[], syntax: ToolSyntax): string {
+  const store = createTranscriptStore({ syntaxes: [syntax] });
+  for (const piece of pieces) store.append(piece);
+  const ids = store.getState().ids;
+  const last = store.getItem(ids[ids.length - 1]!);
+  return last?.type === 'tool' ? JSON.stringify(last.input ?? null) : 'no tool';
+}
+
+describe('an open call at the end of the source shows the same input, whole or in pieces', { timeout: 120_000 }, () => {
+  it.each(defaultSyntaxes.map((syntax) => [syntax.name, syntax] as const))('%s: every prefix, split in two at every position and unit by unit', (_, syntax) => {
+    const text = sample(syntax);
+    for (let end = 1; end <= text.length; end++) {
+      const prefix = text.slice(0, end);
+      const whole = inputAfter([prefix], syntax);
+      expect(storeInputAfter([prefix], syntax), `store, prefix ${JSON.stringify(prefix)}`).toBe(whole);
+      expect(inputAfter(prefix.split(''), syntax), `unit by unit, prefix ${JSON.stringify(prefix)}`).toBe(whole);
+      expect(storeInputAfter(prefix.split(''), syntax), `store unit by unit, prefix ${JSON.stringify(prefix)}`).toBe(whole);
+      for (let cut = 1; cut < end; cut++) {
+        expect(inputAfter([prefix.slice(0, cut), prefix.slice(cut)], syntax), `prefix ${JSON.stringify(prefix)} split at ${cut}`).toBe(whole);
+      }
+    }
+  });
+});
+
+/**
+ * `shown` is `written` read up to a point at most `LAG` units back: its keys are a prefix of the
+ * written ones, the last one's value possibly cut short (a YAML body is read at points fixed by
+ * its text, every line end and every 8 units within a line: the price of reading the same input
+ * whatever the split, in amortised linear work).
+ */
+const LAG = 8;
+function expectReadUpToNearEnd(shown: unknown, written: Record<string, string>): void {
+  expect(shown, 'an input object, not {}').toBeTypeOf('object');
+  expect(Object.keys(shown as object), 'every key written so far').toEqual(Object.keys(written));
+  const entries = Object.entries(written);
+  for (const [key, value] of entries.slice(0, -1)) expect((shown as Record<string, unknown>)[key]).toBe(value);
+  const [lastKey, lastValue] = entries.at(-1)!;
+  // A block scalar read mid-line ends with the newline YAML gives its last line.
+  const lastShown = String((shown as Record<string, unknown>)[lastKey]).replace(/\n$/, '');
+  expect(lastValue.startsWith(lastShown), `${lastKey}: ${lastShown}`).toBe(true);
+  expect(lastShown.length).toBeGreaterThanOrEqual(lastValue.length - LAG);
+}
+
+describe('a value being written shows before its line ends (rendered once from a message caught mid-stream)', () => {
+  it.each([
+    ['fence', '```tool write_file\ninput:\n  path: notes.md\n  content: hello wor', { path: 'notes.md', content: 'hello wor' }],
+    ['fence, the first value', '```tool read_file\ninput:\n  path: src/a.md', { path: 'src/a.md' }],
+    ['fence, a block scalar', '```tool write_file\ninput:\n  path: a.md\n  content: |\n    line one\n    line tw', { path: 'a.md', content: 'line one\nline tw' }],
+    ['caret', '^^^write_file\npath: notes.md\nmode: appe', { path: 'notes.md', mode: 'appe' }],
+    ['caret, the first value', '^^^read_file\npath: src/a/b.md', { path: 'src/a/b.md' }],
+    ['caret, a multiline value', '^^^write_file\npath: a.md\ncontent ---\nline one\nline two is long', { path: 'a.md', content: 'line one\nline two is long' }],
+    ['caret, the body', '^^^write_file\npath: a.md\n---\nline one\nline two is long', { path: 'a.md', content: 'line one\nline two is long' }],
+  ])('%s', (_, text, input) => {
+    const whole = createTranscriptParser({ syntaxes: ['fence', 'caret', 'xml'] });
+    whole.write(text);
+    expect(whole.chunks.at(-1)).toMatchObject({ type: 'tool', state: 'input-streaming' });
+    expectReadUpToNearEnd((whole.chunks.at(-1) as { input: unknown }).input, input);
+    const store = createTranscriptStore({ syntaxes: ['fence', 'caret', 'xml'] });
+    store.append(text);
+    expectReadUpToNearEnd((store.getItem(store.getState().ids.at(-1)!) as { input: unknown }).input, input);
+  });
+});
