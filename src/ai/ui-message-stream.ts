@@ -158,8 +158,11 @@ class RouteStream {
         return out;
       }
       case 'error':
+        // Ends the response as the SDK's own stream does: no `finish` is made up after it.
+        this.finished = true;
         return [...this.endStep(), { type: 'error', errorText: this.errorText(part.error) }];
       case 'abort': {
+        this.finished = true;
         const out = this.endStep();
         out.push(typeof part.reason === 'string' ? { type: 'abort', reason: part.reason } : { type: 'abort' });
         return out;
@@ -176,7 +179,7 @@ class RouteStream {
     }
   }
 
-  /** The end of the full stream: open parts closed; `finish` if the stream did not send one. */
+  /** The end of the full stream: open parts closed; `finish` if the stream sent none (nor ended in an error or abort). */
   close(): unknown[] {
     const out = this.endStep();
     if (!this.finished) out.push({ type: 'finish' });
