@@ -1,8 +1,9 @@
 /**
  * A whole display-route chat in Node, with each SDK's own chat class (`AbstractChat`, what
  * `useChat` runs) talking to the route through a transport: `restoreTranscriptText` +
- * `convertToModelMessages` + `streamText` + `toTranscriptUIMessageStream`. A client-side tool
- * answered with `addToolOutput`, an approval and a denial with `addToolApprovalResponse`, the
+ * `convertToModelMessages` + `streamText` + `toTranscriptUIMessageStream` (`needsApproval` for
+ * `delete_file`). A client-side tool answered with `addToolOutput`, an approval and a denial with
+ * `addToolApprovalResponse`, the
  * automatic continuation of the same message, and a later turn: no error, no card replaced, and
  * the model reads its own text and the results each time.
  */
@@ -50,7 +51,7 @@ function chatWith(sdk: Sdk, replies: string[]) {
   const transport = {
     sendMessages: async ({ messages, abortSignal }: { messages: UIMessage[]; abortSignal: AbortSignal | undefined }) => {
       const result = sdk.sdk.streamText({ model, messages: await sdk.sdk.convertToModelMessages(restoreTranscriptText(messages)), abortSignal });
-      return toTranscriptUIMessageStream(result);
+      return toTranscriptUIMessageStream(result, { needsApproval: ({ toolName }) => toolName === 'delete_file' });
     },
     reconnectToStream: async () => null,
   };
@@ -76,8 +77,8 @@ describe.each(SDKS)('$name', (sdk) => {
     const step1 = [
       'Reading first.\n',
       '```tool read_file\ninput:\n  path: a.md\n```\n',
-      '```tool delete_file\nstate: approval-requested\ninput:\n  path: old.md\n```\n',
-      '```tool delete_file\nstate: approval-requested\ninput:\n  path: keep.md\n```\n',
+      '```tool delete_file\ninput:\n  path: old.md\n```\n',
+      '```tool delete_file\ninput:\n  path: keep.md\n```\n',
     ].join('');
     const step2 = 'Read it; deleted old.md.\n```tool read_file\ninput:\n  path: b.md\n```\n';
     const turn2 = 'Both read.';
@@ -90,8 +91,8 @@ describe.each(SDKS)('$name', (sdk) => {
     // The source rides on the part through the chat's own reducer.
     expect(calls.map((part) => (part.toolMetadata as { raw?: string }).raw)).toEqual([
       '```tool read_file\ninput:\n  path: a.md\n```',
-      '```tool delete_file\nstate: approval-requested\ninput:\n  path: old.md\n```',
-      '```tool delete_file\nstate: approval-requested\ninput:\n  path: keep.md\n```',
+      '```tool delete_file\ninput:\n  path: old.md\n```',
+      '```tool delete_file\ninput:\n  path: keep.md\n```',
     ]);
 
     const approvalId = (index: number) => (calls[index] as { approval: { id: string } }).approval.id;

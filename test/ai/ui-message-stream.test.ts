@@ -110,6 +110,34 @@ describe.each(SDKS)('$name', (sdk) => {
     expect(toolParts(fixed.message).map((part) => part.toolCallId)).toEqual(['a1', 'x-2', 'a1~2', 'x-2~2']);
   });
 
+  it('asks for approval of the calls needsApproval names, after their input (not for answered, broken or cut-off ones)', async () => {
+    const text = [
+      '```tool delete_file\ninput:\n  path: a\n```\n',
+      '```tool read_file\ninput:\n  path: b\n```\n',
+      '```tool delete_file\ninput:\n  path: c\noutput: gone\n```\n',
+      '```tool delete_file\ninput: [unclosed\n```\n',
+      '```tool delete_file\ninput:\n  path: cut',
+    ].join('');
+    const seen: unknown[] = [];
+    const chunks = await collect(
+      route(sdk, unitByUnit(text), { generateId: () => 'r', needsApproval: (call) => (seen.push(call), call.toolName === 'delete_file') }),
+    );
+    expect(seen).toEqual([
+      { toolCallId: 'r-tool-call-1', toolName: 'delete_file', input: { path: 'a' } },
+      { toolCallId: 'r-tool-call-2', toolName: 'read_file', input: { path: 'b' } },
+    ]);
+    const at = chunks.findIndex((chunk) => chunk.type === 'tool-approval-request');
+    expect(chunks[at - 1]).toMatchObject({ type: 'tool-input-available', toolCallId: 'r-tool-call-1' });
+    expect(chunks[at]).toEqual({ type: 'tool-approval-request', approvalId: 'r-approval-tool-call-1', toolCallId: 'r-tool-call-1' });
+    const { message } = await readMessage(sdk, chunks);
+    expect(toolParts(message).map((part) => part.state)).toEqual(['approval-requested', 'input-available', 'output-available', 'output-error', 'output-error']);
+    // `true` asks for every call; a function that throws asks too.
+    for (const needsApproval of [true, () => { throw new Error('no'); }] as const) {
+      const { message: asked } = await readMessage(sdk, await collect(route(sdk, [SHORT], { needsApproval })));
+      expect(toolParts(asked).map((part) => part.state)).toEqual(['approval-requested', 'approval-requested']);
+    }
+  });
+
   it('ends a call still open when the model stops in output-error, with its input so far, at every split', async () => {
     const text = 'Writing.\n```tool write_file w1\ninput:\n  path: notes.md\n  content: half a li';
     const open = parseTranscript(text).find((chunk): chunk is ToolChunk => chunk.type === 'tool')!;
