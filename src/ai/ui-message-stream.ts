@@ -92,10 +92,13 @@ export const DEFAULT_ERROR_TEXT = 'An error occurred.';
  * const result = streamText({ model, messages: await convertToModelMessages(restoreTranscriptText(messages)) });
  * return createUIMessageStreamResponse({ stream: toTranscriptUIMessageStream(result) });
  */
-export function toTranscriptUIMessageStream<Options extends TranscriptUIMessageStreamOptions = {}>(
+export function toTranscriptUIMessageStream<ApprovalResponses extends boolean = false>(
   result: TranscriptStreamSource,
-  options?: Options,
-): ReadableStream<TranscriptUIMessageStreamChunk<Options>> {
+  options?: TranscriptUIMessageStreamOptions & { approvalResponses?: ApprovalResponses },
+): ReadableStream<TranscriptUIMessageStreamChunk<{ approvalResponses: ApprovalResponses }>> {
+  // (The type parameter is only the `approvalResponses` flag, so the options object is typed by
+  // its interface where it is written: `needsApproval: ({ toolName }) => …` needs no annotation.)
+  type Options = { approvalResponses: ApprovalResponses };
   const route = new RouteStream(options ?? {});
   let iterator: AsyncIterator<{ readonly type: string }> | undefined;
   let done = false;

@@ -12,19 +12,8 @@ import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { toTranscriptUIMessageStream } from '../../src/ai/index.js';
 import { APPROVED, DENIED, restoreTranscriptText } from '../../src/index.js';
-import { modelStream, toolParts } from './route-support.js';
+import { modelStream, PlainChatState, settled, toolParts } from './route-support.js';
 import { messageText, SDKS, unitByUnit, type Sdk } from './support.js';
-
-/** The chat state `useChat` keeps in React, as plain fields. */
-class PlainChatState {
-  status: 'submitted' | 'streaming' | 'ready' | 'error' = 'ready';
-  error: Error | undefined = undefined;
-  messages: UIMessage[] = [];
-  pushMessage = (message: UIMessage) => void (this.messages = [...this.messages, message]);
-  popMessage = () => void (this.messages = this.messages.slice(0, -1));
-  replaceMessage = (index: number, message: UIMessage) => void (this.messages = this.messages.map((m, at) => (at === index ? message : m)));
-  snapshot = <T,>(thing: T): T => structuredClone(thing);
-}
 
 /** The last assistant message's text-born calls of its last step are all answered. */
 function allAnswered({ messages }: { messages: UIMessage[] }): boolean {
@@ -64,12 +53,6 @@ function chatWith(sdk: Sdk, replies: string[]) {
   }) {};
   const chat = new Chat({ state: new PlainChatState(), transport, sendAutomaticallyWhen: allAnswered, onError: (error: unknown) => errors.push(error) });
   return { chat, prompts, errors };
-}
-
-/** Waits for the chat to settle (automatic continuations included). */
-async function settled(chat: { status: string }): Promise<void> {
-  for (let i = 0; i < 200 && chat.status !== 'ready' && chat.status !== 'error'; i++) await new Promise((resolve) => setTimeout(resolve, 5));
-  expect(chat.status).toBe('ready');
 }
 
 describe.each(SDKS)('$name', (sdk) => {

@@ -4,6 +4,7 @@
  * real `readUIMessageStream` of each SDK.
  */
 import type { UIMessage } from 'ai';
+import { expect } from 'vitest';
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { TranscriptStreamSource } from '../../src/ai/index.js';
 import { USAGE, type Sdk } from './support.js';
@@ -70,3 +71,21 @@ export function modelStream(pieces: readonly string[], end: { error: unknown } |
         ]),
   ];
 }
+
+/** The chat state `useChat` keeps in React, as plain fields. */
+export class PlainChatState {
+  status: 'submitted' | 'streaming' | 'ready' | 'error' = 'ready';
+  error: Error | undefined = undefined;
+  messages: UIMessage[] = [];
+  pushMessage = (message: UIMessage) => void (this.messages = [...this.messages, message]);
+  popMessage = () => void (this.messages = this.messages.slice(0, -1));
+  replaceMessage = (index: number, message: UIMessage) => void (this.messages = this.messages.map((m, at) => (at === index ? message : m)));
+  snapshot = <T,>(thing: T): T => structuredClone(thing);
+}
+
+/** Waits for the chat to settle (automatic continuations included). */
+export async function settled(chat: { status: string }): Promise<void> {
+  for (let i = 0; i < 200 && chat.status !== 'ready' && chat.status !== 'error'; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(chat.status).toBe('ready');
+}
+
