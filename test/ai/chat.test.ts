@@ -11,7 +11,8 @@ import type { UIMessage } from 'ai';
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { toTranscriptUIMessageStream } from '../../src/ai/index.js';
-import { APPROVED, DENIED, restoreTranscriptText } from '../../src/index.js';
+import { restoreTranscriptText } from '../../src/index.js';
+import { APPROVED, DENIED } from '../../src/format/restore.js';
 import { modelStream, PlainChatState, settled, toolParts } from './route-support.js';
 import { messageText, SDKS, unitByUnit, type Sdk } from './support.js';
 

@@ -10,8 +10,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toTranscriptUIMessageStream } from '../../src/ai/index.js';
 import {
-  APPROVED,
-  DENIED,
   defaultSyntaxes,
   formatToolResults,
   markdownSections,
@@ -20,6 +18,7 @@ import {
   type SyntaxName,
   type TranscriptOptions,
 } from '../../src/index.js';
+import { APPROVED, DENIED } from '../../src/format/restore.js';
 import { EXAMPLES } from '../../stories/support/transcripts.js';
 import { splitAnywhere } from '../support/splits.js';
 import { collect, modelStream, readMessage, toolParts } from './route-support.js';
