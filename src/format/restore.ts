@@ -42,9 +42,9 @@ export interface RestoreTranscriptTextOptions {
  * The messages of a chat whose route displays tool calls written in text, as the model should
  * read them on the next request: call before `convertToModelMessages`.
  *
- * In each assistant message, every tool part that came from text (its `toolMetadata.raw`, set
- * by `toTranscriptUIMessageStream`, or by `transcriptTransform` with the `sourceMetadata` option) becomes exactly the text the model
- * wrote, merged with the text parts around it. An answer the person gave — an output
+ * In each assistant message, every tool part that came from text (its `toolMetadata.raw`, set by
+ * `toTranscriptUIMessageStream`, or by `transcriptTransform` with the `sourceMetadata` option)
+ * becomes exactly the text the model wrote, merged with the text parts around it. An answer the person gave — an output
  * (`addToolOutput`), an output error, an approval or a denial (`addToolApprovalResponse`) —
  * becomes a result section (`formatToolResults`, one per call) in a user message after the step
  * that wrote the call, as the model middleware writes results; so the next `streamText` call
@@ -53,7 +53,8 @@ export interface RestoreTranscriptTextOptions {
  * cut off while streaming (`input-streaming`) is restored from its `rawInput`.
  *
  * Parts that did not come from text (native tool calls, reasoning, files, sources, data) are
- * left as they are; user and system messages too. The input is not modified. Never throws.
+ * left as they are; user and system messages too, and parts it cannot read. The input is not
+ * modified. Throws only a `TypeError` when `messages` is not an array.
  *
  * @example
  * const messages = await convertToModelMessages(restoreTranscriptText(uiMessages));
@@ -62,23 +63,27 @@ export function restoreTranscriptText<Message extends RestorableMessage>(
   messages: readonly Message[],
   options: RestoreTranscriptTextOptions = {},
 ): Message[] {
+  if (!Array.isArray(messages)) throw new TypeError('restoreTranscriptText: messages must be an array of UI messages');
   const out: Message[] = [];
   for (const message of messages) {
-    if (message.role !== 'assistant' || !Array.isArray(message.parts) || !message.parts.some((part) => sourceOf(part) !== undefined)) {
-      out.push(message);
-    } else {
-      out.push(...restoreAssistant(message, options));
-    }
+    if (hasTextBornParts(message)) out.push(...restoreAssistant(message, options));
+    else out.push(message);
   }
   return out;
 }
 
+/** An assistant message with a part that came from text (anything else is passed on as it is). */
+function hasTextBornParts(message: RestorableMessage): boolean {
+  const { role, parts } = (isRecord(message) ? message : {}) as Partial<RestorableMessage>;
+  return role === 'assistant' && Array.isArray(parts) && parts.some((part) => sourceOf(part) !== undefined);
+}
+
 /** The text a tool part came from: `undefined` for a part that did not come from text. */
 function sourceOf(part: RestorablePart): string | undefined {
-  if (typeof part !== 'object' || part === null) return undefined;
+  if (!isRecord(part) || typeof part.type !== 'string') return undefined;
   if (part.type !== 'dynamic-tool' && !part.type.startsWith('tool-')) return undefined;
   const meta = part.toolMetadata as Partial<ToolMetadata> | undefined;
-  if (typeof meta !== 'object' || meta === null || typeof meta.syntax !== 'string') return undefined;
+  if (!isRecord(meta) || typeof meta.syntax !== 'string') return undefined;
   if (typeof meta.raw === 'string') return meta.raw;
   // Cut off before it settled (a stop): the source so far is the part's raw input text.
   if (part.state === 'input-streaming' && typeof part.rawInput === 'string') return part.rawInput;
@@ -118,16 +123,17 @@ function restoreAssistant<Message extends RestorableMessage>(message: Message, o
         results.push(result);
         resultsFormat ??= formatFor((part.toolMetadata as ToolMetadata).syntax);
       }
-    } else if (part.type === 'text' && typeof part.text === 'string') {
+    } else if (isRecord(part) && part.type === 'text' && typeof part.text === 'string') {
       text = (text ?? '') + part.text;
     } else {
-      if (part.type === 'step-start') flushResults();
+      if (isRecord(part) && part.type === 'step-start') flushResults();
       else flushText();
       parts.push(part);
     }
   }
   flushResults();
-  if (parts.length > 0) out.push({ ...message, id: out.length === 0 ? message.id : `${message.id}-${out.length}`, parts });
+  // (An assistant message whose text-born parts wrote nothing is kept, empty: nothing is dropped.)
+  if (parts.length > 0 || out.length === 0) out.push({ ...message, id: out.length === 0 ? message.id : `${message.id}-${out.length}`, parts });
   return out;
 }
 
@@ -138,7 +144,7 @@ function answerOf(part: RestorablePart): ToolResult | undefined {
   if (state === undefined || state === meta.textState) return undefined;
   const toolName = typeof part.toolName === 'string' ? part.toolName : part.type.slice('tool-'.length);
   const base = { toolName, toolCallId: typeof part.toolCallId === 'string' ? part.toolCallId : undefined };
-  const approval = part.approval as { approved?: unknown; reason?: unknown } | undefined;
+  const approval = isRecord(part.approval) ? (part.approval as { approved?: unknown; reason?: unknown }) : undefined;
   const reason = typeof approval?.reason === 'string' && approval.reason !== '' ? approval.reason : undefined;
   switch (state) {
     case 'output-available':
@@ -159,4 +165,8 @@ function answerOf(part: RestorablePart): ToolResult | undefined {
 /** The section format the middleware uses for calls of this syntax. */
 function formatFor(syntax: string): SectionFormat {
   return syntax === 'xml' || syntax === 'hermes' || syntax === 'tooltags' ? xmlSections : markdownSections;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> & RestorablePart {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -152,6 +152,23 @@ describe.each(SDKS)('$name', (sdk) => {
     expect(restoreTranscriptText([plain])[0]).toBe(plain);
   });
 
+  it('never throws on messages of any shape (what a client can send), and keeps what it cannot read', () => {
+    const part = fc.oneof(
+      fc.anything(),
+      fc.record({ type: fc.constantFrom('text', 'dynamic-tool', 'tool-x', 'step-start', 'reasoning'), text: fc.anything(), state: fc.anything(), toolMetadata: fc.anything(), approval: fc.anything() }),
+      fc.record({ type: fc.constant('dynamic-tool'), toolName: fc.anything(), state: fc.string(), toolMetadata: fc.record({ syntax: fc.string(), raw: fc.string(), textState: fc.anything() }) }),
+    );
+    const message = fc.oneof(fc.anything(), fc.record({ id: fc.string(), role: fc.constantFrom('assistant', 'user', 'system'), parts: fc.oneof(fc.anything(), fc.array(part)) }));
+    fc.assert(
+      fc.property(fc.array(message), (messages) => {
+        const restored = restoreTranscriptText(messages as UIMessage[]);
+        expect(restored.length).toBeGreaterThanOrEqual(messages.length);
+      }),
+      { numRuns: 300 },
+    );
+    expect(() => restoreTranscriptText('x' as never)).toThrow(TypeError);
+  });
+
   it('restores a call cut off by a stop (still input-streaming) from its raw input', async () => {
     const message: UIMessage = {
       id: 'a1',
