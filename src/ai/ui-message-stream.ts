@@ -152,6 +152,9 @@ class RouteStream {
   private finished = false;
 
   constructor(options: TranscriptUIMessageStreamOptions) {
+    // Options are checked here, where the host calls: a bad `syntaxes` is a TypeError it sees,
+    // not an `error` chunk worded 'An error occurred.' on the client.
+    createTranscriptEventParser(options);
     this.options = options;
     this.prefix = options.idPrefix !== undefined ? '' : `${(options.generateId ?? randomId)()}-`;
   }

@@ -215,6 +215,29 @@ describe.each(SDKS)('$name', (sdk) => {
     ]);
   });
 
+  it('throws a bad option where it is called (not as a hidden error chunk)', () => {
+    expect(() => toTranscriptUIMessageStream(source([]), { syntaxes: ['nope' as never] })).toThrow(/nope/);
+  });
+
+  it('merges into createUIMessageStream, whose onFinish gets the message with each source (to save the chat)', async () => {
+    const original: UIMessage[] = [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Hi' }] }];
+    let saved: UIMessage[] | undefined;
+    const stream = sdk.sdk.createUIMessageStream({
+      originalMessages: original,
+      generateId: () => 'a1',
+      onFinish: ({ messages }) => void (saved = messages),
+      execute: ({ writer }) => writer.merge(route(sdk, [SHORT]) as never),
+    });
+    await collect(stream);
+    expect(saved!.map((m) => [m.id, m.role])).toEqual([
+      ['u1', 'user'],
+      ['a1', 'assistant'],
+    ]);
+    expect(toolParts(saved![1]!).map((part) => (part.toolMetadata as { raw: string }).raw)).toEqual(
+      parseTranscript(SHORT).flatMap((chunk) => (chunk.type === 'tool' ? [chunk.raw] : [])),
+    );
+  });
+
   it('reads a stream with no step parts (text deltas alone) as one step', async () => {
     const chunks = await collect(toTranscriptUIMessageStream(source([{ type: 'text-delta', text: 'Hi ' }, { type: 'text-delta', text: '🛠️[sh]\nls\n🛠️[/end]' }])));
     expect(chunks.map((chunk) => chunk.type)).toEqual(
