@@ -184,7 +184,7 @@ export type ToolMetadata = {
    * Its presence marks a part that came from text.
    */
   raw?: string;
-  /** The state the block's own text gave the call, when not `input-available` (an answer the text recorded, or a malformed block). */
+  /** The state the block's own text recorded for the call (an output, an error, an approval), when not `input-available`. */
   textState?: ToolState;
   output?: JsonValue;
   errorText?: string;

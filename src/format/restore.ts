@@ -49,8 +49,10 @@ export interface RestoreTranscriptTextOptions {
  * becomes a result section (`formatToolResults`, one per call) in a user message after the step
  * that wrote the call, as the model middleware writes results; so the next `streamText` call
  * neither throws `AI_MissingToolResultsError` nor shows the model native calls it never made.
- * An answer the block's own text recorded is already in that text and is not repeated. A call
- * cut off while streaming (`input-streaming`) is restored from its `rawInput`.
+ * A call that could not be read (malformed, or cut off when the reply ended) gets its error as
+ * its result, as the middleware tells the model what was wrong. An answer the block's own text
+ * recorded is already in that text and is not repeated. A call cut off while streaming (still
+ * `input-streaming` after a stop) is restored from its `rawInput`.
  *
  * Parts that did not come from text (native tool calls, reasoning, files, sources, data) are
  * left as they are; user and system messages too, and parts it cannot read. The input is not

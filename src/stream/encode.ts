@@ -110,13 +110,14 @@ export function createChunkEncoder(options: EncodeOptions & { sourceMetadata?: b
 }
 
 /**
- * Puts the block's source (and the state its text gave, when it recorded one) in the
- * `toolMetadata` of the chunk that settles the input: the SDK keeps it on the part, so
- * `restoreTranscriptText` can give the model back exactly what it wrote once `rawInput` is gone.
+ * Puts the block's source (and the state its text recorded, if any) in the `toolMetadata` of the
+ * chunk that settles the input: the SDK keeps it on the part, so `restoreTranscriptText` can give
+ * the model back exactly what it wrote once `rawInput` is gone. A call that could not be read
+ * (`tool-input-error`) records no state: its error is news to the model, not part of its text.
  */
 function withSource(settled: UIMessageChunk | undefined, chunk: ToolChunk): void {
   if (settled?.type !== 'tool-input-available' && settled?.type !== 'tool-input-error') return;
   const meta: ToolMetadata = { ...settled.toolMetadata!, raw: chunk.raw };
-  if (chunk.state !== 'input-available') meta.textState = chunk.state;
+  if (settled.type === 'tool-input-available' && chunk.state !== 'input-available') meta.textState = chunk.state;
   settled.toolMetadata = meta;
 }

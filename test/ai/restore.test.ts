@@ -8,7 +8,7 @@
 import type { UIMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toTranscriptUIMessageStream } from '../../src/ai/index.js';
+import { CUT_OFF_ERROR_TEXT, toTranscriptUIMessageStream } from '../../src/ai/index.js';
 import {
   defaultSyntaxes,
   formatToolResults,
@@ -110,6 +110,24 @@ describe.each(SDKS)('$name', (sdk) => {
     const denied = answer(answer(message, 1, { state: 'output-denied' }), 4, { state: 'output-error', errorText: 'disk full' });
     expect(textOf(restoreTranscriptText([denied])[1]!)).toContain('Error: disk full');
     expect(textOf(restoreTranscriptText([denied])[1]!)).toContain(DENIED);
+  });
+
+  it('tells the model what was wrong with a call it could not be read (malformed, or cut off by the end of the reply), as the middleware does', async () => {
+    const text = 'Two.\n```tool a\ninput: [unclosed\n```\n```tool b\ninput:\n  x: 1';
+    const message = await streamed(sdk, unitByUnit(text));
+    const [broken, cut] = toolParts(message);
+    expect([broken!.state, cut!.state]).toEqual(['output-error', 'output-error']);
+    const restored = restoreTranscriptText([message]);
+    expect(textOf(restored[0]!)).toBe(text);
+    expect(textOf(restored[1]!)).toBe(
+      formatToolResults(
+        [
+          { toolName: 'a', errorText: broken!.errorText! },
+          { toolName: 'b', errorText: CUT_OFF_ERROR_TEXT },
+        ],
+        markdownSections,
+      ).text,
+    );
   });
 
   it('puts the results of a step between that step and the next one; xml-like syntaxes get xml sections', async () => {

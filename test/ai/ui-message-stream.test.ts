@@ -151,7 +151,7 @@ describe.each(SDKS)('$name', (sdk) => {
       const { message } = await readMessage(sdk, chunks);
       const [part] = toolParts(message);
       expect(part).toMatchObject({ state: 'output-error', toolName: 'write_file', input: open.input, errorText: CUT_OFF_ERROR_TEXT });
-      expect(part!.toolMetadata).toMatchObject({ raw: text.slice('Writing.\n'.length), textState: 'output-error' });
+      expect(part!.toolMetadata).toEqual({ syntax: 'fence', raw: text.slice('Writing.\n'.length) });
     }
   });
 
