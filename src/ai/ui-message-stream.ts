@@ -1,8 +1,10 @@
 import { IdClaims } from '../stream/events.js';
-import type { TranscriptEvent } from '../stream/events.js';
-import { createChunkEncoder } from '../stream/encode.js';
-import { createTranscriptEventParser, type TranscriptEventParser } from '../stream/parser.js';
-import type { TranscriptOptions, UIMessageChunk, UIMessageChunkFor } from '../types.js';
+import { createTranscriptEventParser } from '../stream/parser.js';
+import type { TranscriptOptions, UIMessageChunkFor } from '../types.js';
+import { nativeToolChunks } from './native-parts.js';
+import { CUT_OFF_ERROR_TEXT, Step, type ApprovalCall } from './route-step.js';
+
+export { CUT_OFF_ERROR_TEXT, type ApprovalCall };
 
 // The display route's stream: a `streamText` result's full stream in, the UI message stream out,
 // with the model's text parsed step by step by the same event parser and encoder as
@@ -50,18 +52,8 @@ export interface TranscriptUIMessageStreamOptions extends TranscriptOptions {
   needsApproval?: boolean | ((call: ApprovalCall) => boolean);
 }
 
-/** A call as `needsApproval` sees it. */
-export interface ApprovalCall {
-  toolCallId: string;
-  toolName: string;
-  input: unknown;
-}
-
 /** A chunk of the stream {@link toTranscriptUIMessageStream} returns for `Options`. */
 export type TranscriptUIMessageStreamChunk<Options extends TranscriptOptions = {}> = UIMessageChunkFor<Options> | TranscriptRouteChunk;
-
-/** The `errorText` of a call still open when the model's step ended. */
-export const CUT_OFF_ERROR_TEXT = 'The response ended inside this call: its input is incomplete, and it was not run.';
 
 /** The `errorText` sent for a model error when no `onError` is given (the AI SDK's default). */
 export const DEFAULT_ERROR_TEXT = 'An error occurred.';
@@ -197,7 +189,7 @@ class RouteStream {
         return typeof part.id === 'string' && typeof delta === 'string' ? [{ type: 'reasoning-delta', id: `model-${part.id}`, delta }] : [];
       }
       default:
-        return this.nativeTool(part);
+        return nativeToolChunks(part, (error) => this.errorText(error));
     }
   }
 
@@ -247,140 +239,6 @@ class RouteStream {
     }
   }
 
-  /** A native tool part (a tool given to `streamText`), as the SDK's `toUIMessageStream` sends it. */
-  private nativeTool(part: Record<string, unknown>): unknown[] {
-    const common = (keys: readonly string[]) => {
-      const chunk: Record<string, unknown> = { type: part.type };
-      for (const key of [...keys, 'toolMetadata']) if (part[key] !== undefined) chunk[key] = part[key];
-      return chunk;
-    };
-    switch (part.type) {
-      case 'tool-input-start':
-        return [{ ...common(['toolName', 'providerExecuted', 'dynamic', 'title']), toolCallId: part.id }];
-      case 'tool-input-delta':
-        return [{ type: 'tool-input-delta', toolCallId: part.id, inputTextDelta: part.delta }];
-      case 'tool-call':
-        return [
-          part.invalid === true
-            ? { ...common(['toolCallId', 'toolName', 'input', 'providerExecuted', 'dynamic', 'title']), type: 'tool-input-error', errorText: errorTextOf(part.error) }
-            : { ...common(['toolCallId', 'toolName', 'input', 'providerExecuted', 'dynamic', 'title']), type: 'tool-input-available' },
-        ];
-      case 'tool-result':
-        return [{ ...common(['toolCallId', 'output', 'providerExecuted', 'dynamic', 'preliminary']), type: 'tool-output-available' }];
-      case 'tool-error':
-        return [{ ...common(['toolCallId', 'providerExecuted', 'dynamic']), type: 'tool-output-error', errorText: this.errorText(part.error) }];
-      case 'tool-approval-request': {
-        const toolCall = part.toolCall as { toolCallId?: unknown } | undefined;
-        return [{ type: 'tool-approval-request', approvalId: part.approvalId, toolCallId: toolCall?.toolCallId }];
-      }
-      case 'tool-output-denied':
-        return [{ type: 'tool-output-denied', toolCallId: part.toolCallId }];
-      default:
-        // `start`, `text-start`/`text-end` (the parser makes its own parts), `raw`, sources, files …
-        return [];
-    }
-  }
-}
-
-/** One model step: its text parsed and encoded, its ids made the response's. */
-class Step {
-  private readonly parser: TranscriptEventParser;
-  private readonly encode: (events: readonly TranscriptEvent[]) => UIMessageChunk[];
-  private readonly needsApproval: TranscriptUIMessageStreamOptions['needsApproval'];
-  /** The parser's ids to the response's. */
-  private readonly ids = new Map<string, string>();
-  private readonly approvals = new Map<string, string>();
-
-  constructor(
-    options: TranscriptUIMessageStreamOptions,
-    private readonly index: number,
-    private readonly toolCallId: (id: string) => string,
-    private readonly approvalId: (id: string) => string,
-  ) {
-    this.parser = createTranscriptEventParser(options);
-    this.encode = createChunkEncoder({ ...options, sourceMetadata: options.sourceMetadata ?? true });
-    this.needsApproval = options.needsApproval;
-  }
-
-  write(delta: string): unknown[] {
-    return this.chunksOf(this.parser.write(delta));
-  }
-
-  /**
-   * The step's text ended: a call still open is cut off, not finished. It settles as an input
-   * error (`tool-input-error`: the part ends in `output-error` with its input so far), never as
-   * `tool-input-available`, which tells a host the input is complete and the call can run.
-   */
-  end(): unknown[] {
-    const events = this.parser.end().map((event) =>
-      event.type === 'tool-settle' && !event.chunk.closed && !event.invalid && !event.chunk.state.startsWith('output-')
-        ? { ...event, invalid: true, chunk: { ...event.chunk, state: 'output-error' as const, errorText: CUT_OFF_ERROR_TEXT } }
-        : event,
-    );
-    return this.chunksOf(events);
-  }
-
-  /** The events encoded, with the approval requests `needsApproval` asks for, in the response's ids. */
-  private chunksOf(events: readonly TranscriptEvent[]): unknown[] {
-    const chunks = this.encode(events);
-    const asking = this.needsApproval === undefined || this.needsApproval === false ? undefined : this.asking(events);
-    if (asking === undefined || asking.size === 0) return this.rename(chunks);
-    const out: UIMessageChunk[] = [];
-    for (const chunk of chunks) {
-      out.push(chunk);
-      if (chunk.type === 'tool-input-available' && asking.has(chunk.toolCallId)) {
-        out.push({ type: 'tool-approval-request', approvalId: `approval-${chunk.toolCallId}`, toolCallId: chunk.toolCallId });
-      }
-    }
-    return this.rename(out);
-  }
-
-  /** The parser ids of the calls settled by `events` that the host wants approved: finished calls the text left waiting (`input-available`). */
-  private asking(events: readonly TranscriptEvent[]): Set<string> | undefined {
-    let asking: Set<string> | undefined;
-    for (const event of events) {
-      if (event.type !== 'tool-settle' || event.invalid || event.chunk.state !== 'input-available') continue;
-      const { toolCallId, toolName, input } = event.chunk;
-      if (this.asks({ toolCallId: this.finalId(toolCallId), toolName, input })) (asking ??= new Set()).add(toolCallId);
-    }
-    return asking;
-  }
-
-  private asks(call: ApprovalCall): boolean {
-    const needsApproval = this.needsApproval;
-    if (typeof needsApproval !== 'function') return needsApproval === true;
-    try {
-      return needsApproval(call) === true;
-    } catch {
-      // The host's check failed: ask the person rather than let the call through unasked.
-      return true;
-    }
-  }
-
-  private finalId(parserId: string): string {
-    let id = this.ids.get(parserId);
-    if (id === undefined) this.ids.set(parserId, (id = this.toolCallId(parserId)));
-    return id;
-  }
-
-  /** The parser's ids made the response's: tool call and approval ids unique, part ids per step. */
-  private rename(chunks: UIMessageChunk[]): unknown[] {
-    for (const chunk of chunks as Array<UIMessageChunk & { toolCallId?: string; approvalId?: string; id?: string }>) {
-      if (chunk.toolCallId !== undefined) chunk.toolCallId = this.finalId(chunk.toolCallId);
-      if (chunk.approvalId !== undefined) {
-        let id = this.approvals.get(chunk.approvalId);
-        if (id === undefined) this.approvals.set(chunk.approvalId, (id = this.approvalId(chunk.approvalId)));
-        chunk.approvalId = id;
-      }
-      if (chunk.id !== undefined) chunk.id = `step-${this.index}-${chunk.id}`;
-    }
-    return chunks;
-  }
-}
-
-function errorTextOf(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : 'Invalid tool call.';
 }
 
 /** Ten random base-36 characters: a prefix no other response of the chat shares. */
