@@ -130,7 +130,13 @@ describe.each(SDKS)('$name', (sdk) => {
     expect(chunks[at - 1]).toMatchObject({ type: 'tool-input-available', toolCallId: 'r-tool-call-1' });
     expect(chunks[at]).toEqual({ type: 'tool-approval-request', approvalId: 'r-approval-tool-call-1', toolCallId: 'r-tool-call-1' });
     const { message } = await readMessage(sdk, chunks);
-    expect(toolParts(message).map((part) => part.state)).toEqual(['approval-requested', 'input-available', 'output-available', 'output-error', 'output-error']);
+    const states = ['approval-requested', 'input-available', 'output-available', 'output-error', 'output-error'];
+    expect(toolParts(message).map((part) => part.state)).toEqual(states);
+    // The same at every split.
+    for (const pieces of splitsInTwo(text)) {
+      const split = await readMessage(sdk, await collect(route(sdk, pieces, { needsApproval: (call) => call.toolName === 'delete_file' })));
+      expect(toolParts(split.message).map((part) => part.state)).toEqual(states);
+    }
     // `true` asks for every call; a function that throws asks too.
     for (const needsApproval of [true, () => { throw new Error('no'); }] as const) {
       const { message: asked } = await readMessage(sdk, await collect(route(sdk, [SHORT], { needsApproval })));
