@@ -135,6 +135,7 @@ describe('entry points', () => {
         'markdownSections',
         'presets',
         'resolveSyntaxes',
+        'restoreTranscriptText',
         'toolExample',
         'xmlSections',
       ].sort(),
@@ -172,6 +173,6 @@ describe('entry points', () => {
   });
 
   it('tool-transcript/ai', () => {
-    expect(Object.keys(ai).sort()).toEqual(['DENIED', 'METADATA_KEY', 'REFUSALS', 'toolTranscriptMiddleware']);
+    expect(Object.keys(ai).sort()).toEqual(['CUT_OFF_ERROR_TEXT', 'DEFAULT_ERROR_TEXT', 'DENIED', 'METADATA_KEY', 'REFUSALS', 'toTranscriptUIMessageStream', 'toolTranscriptMiddleware']);
   });
 });
