@@ -14,11 +14,12 @@ const JSON_CALL = '{"name": "read", "args": {"path": "a.md"}}\n';
 /** An element with text and child elements: its value is its content as written, sliced from the body. */
 const XML_MIXED = '<tool name="w"><c>a <b>bold</b> c</c></tool>';
 
-function workOf(text: string, syntaxes: ToolSyntax[], pieces: readonly string[] = [text]): Readonly<WorkMeter> {
+/** The work of parsing `text` written in `pieces`; `readChunks`: the snapshot is read after each. */
+function workOf(text: string, syntaxes: ToolSyntax[], pieces: readonly string[] = [text], readChunks = true): Readonly<WorkMeter> {
   const parser = createTranscriptParser({ syntaxes });
   for (const piece of pieces) {
     parser.write(piece);
-    void parser.chunks;
+    if (readChunks) void parser.chunks;
   }
   parser.end();
   return parser.work;
@@ -50,8 +51,13 @@ describe('the parser’s work meter', () => {
     // Mixed content split across deltas is sliced from the pieces it arrived in: copied again.
     const whole = workOf(XML_MIXED, [xmlSyntax]);
     expect(whole.copied).toBe(0);
-    const split = workOf(XML_MIXED, [xmlSyntax], XML_MIXED.match(/[^]{1,4}/g)!);
-    expect(split.copied).toBe('a <b>bold</b> c'.length);
+    const pieces = XML_MIXED.match(/[^]{1,4}/g)!;
+    expect(workOf(XML_MIXED, [xmlSyntax], pieces, false).copied).toBe('a <b>bold</b> c'.length);
+    // Read while it streams, the partial input shows the open element's content so far (#22):
+    // sliced again at each read point past its first child, each slice at most the content.
+    const read = workOf(XML_MIXED, [xmlSyntax], pieces);
+    expect(read.copied).toBeGreaterThan('a <b>bold</b> c'.length);
+    expect(read.copied).toBeLessThanOrEqual(4 * 'a <b>bold</b> c'.length);
   });
 
   it('is a snapshot: reading it twice gives two objects, and changing one changes nothing', () => {

@@ -79,6 +79,13 @@ describe('a value being written shows before its line ends (rendered once from a
     ['caret, the first value', '^^^read_file\npath: src/a/b.md', { path: 'src/a/b.md' }],
     ['caret, a multiline value', '^^^write_file\npath: a.md\ncontent ---\nline one\nline two is long', { path: 'a.md', content: 'line one\nline two is long' }],
     ['caret, the body', '^^^write_file\npath: a.md\n---\nline one\nline two is long', { path: 'a.md', content: 'line one\nline two is long' }],
+    ['xml', '<tool name="write_file">\n<arg name="path">notes.md</arg>\n<arg name="content">hello wor', { path: 'notes.md', content: 'hello wor' }],
+    ['xml, the first value', '<tool name="read_file">\n<arg name="path">src/a/b.md', { path: 'src/a/b.md' }],
+    ['xml, lines of a value', '<tool name="write_file">\n<arg name="path">a.md</arg>\n<arg name="content">\nline one\nline two is long', { path: 'a.md', content: 'line one\nline two is long' }],
+    ['xml, between content markers', '<tool name="write_file">\n<arg name="path">a.md</arg>\n<arg name="content">\n__START_CONTENT__\n<p>line one</p>\nline two is long', { path: 'a.md', content: '<p>line one</p>\nline two is long' }],
+    ['xml, a param', '<tool:write_file>\n<param:path>a.md</param:path>\n<param:content>line one and more', { path: 'a.md', content: 'line one and more' }],
+    ['xml, a child element', '<tool name="write_file">\n<path>a.md</path>\n<content>line one and more', { path: 'a.md', content: 'line one and more' }],
+    ['xml, inside <arguments>', '<tool name="write_file">\n<arguments>\n<arg name="path">a.md</arg>\n<arg name="content">line one and more', { path: 'a.md', content: 'line one and more' }],
   ])('%s', (_, text, input) => {
     const whole = createTranscriptParser({ syntaxes: ['fence', 'caret', 'xml'] });
     whole.write(text);
@@ -87,5 +94,30 @@ describe('a value being written shows before its line ends (rendered once from a
     const store = createTranscriptStore({ syntaxes: ['fence', 'caret', 'xml'] });
     store.append(text);
     expectReadUpToNearEnd((store.getItem(store.getState().ids.at(-1)!) as { input: unknown }).input, input);
+  });
+});
+
+/** XML bodies whose values are long enough to be read mid-value, in each of the format's shapes. */
+const XML_SAMPLES = [
+  '<tool name="write_file">\n<arg name="path">a/b.md</arg>\n<arg name="content">\nline one is here\nline two\n</arg>\n</tool>',
+  '<tool name="write_file">\n<arg name="content">\n__START_CONTENT__\n<p>one</p> __END_CONTENT__ is text\n__END_CONTENT__\n</arg>\n</tool>',
+  '<tool:write_file>\n<param:path>a.md</param:path>\n<param:tags>x</param:tags><param:tags>yy</param:tags>\n<param:content>a long line of text</param:content>\n</tool:write_file>',
+  '<tool name="edit">\n<arguments>\n<arg name="opts"><arg name="mode">append now</arg><arg name="n" type="json">[1, 22]</arg></arg>\n<arg name="list"><item>first item</item><item>second</item></arg>\n</arguments>\n</tool>',
+  '<tool name="note">\n<title>a title here</title>\n<body>text <b>bold</b> more text</body>\n</tool>',
+];
+
+describe('xml: a prefix ending inside a value shows the same input whole and streamed', { timeout: 120_000 }, () => {
+  const xml = defaultSyntaxes.find((syntax) => syntax.name === 'xml')!;
+  it.each(XML_SAMPLES.map((text) => [text.split('\n')[1]!, text] as const))('%s…: every prefix, split in two at every position and unit by unit', (_, text) => {
+    for (let end = 1; end <= text.length; end++) {
+      const prefix = `Hi.\n${text.slice(0, end)}`;
+      const whole = inputAfter([prefix], xml);
+      expect(storeInputAfter([prefix], xml), `store, prefix ${JSON.stringify(prefix)}`).toBe(whole);
+      expect(inputAfter(prefix.split(''), xml), `unit by unit, prefix ${JSON.stringify(prefix)}`).toBe(whole);
+      expect(storeInputAfter(prefix.split(''), xml), `store unit by unit, prefix ${JSON.stringify(prefix)}`).toBe(whole);
+      for (let cut = 1; cut < prefix.length; cut++) {
+        expect(inputAfter([prefix.slice(0, cut), prefix.slice(cut)], xml), `prefix ${JSON.stringify(prefix)} split at ${cut}`).toBe(whole);
+      }
+    }
   });
 });

@@ -40,6 +40,16 @@ export class SourcePieces {
     }
   }
 
+  /** Hands the units `[0, end)` to `read` as the pieces they arrived in (nothing copied). */
+  eachPiece(end: number, read: (piece: string, from: number, to: number) => void): void {
+    for (let index = 0; index < this.pieces.length; index++) {
+      const start = this.starts[index]!;
+      if (start >= end) return;
+      const piece = this.pieces[index]!;
+      read(piece, 0, Math.min(piece.length, end - start));
+    }
+  }
+
   /** Index of the piece holding `offset` (binary search). */
   private pieceAt(offset: number): number {
     const starts = this.starts;

@@ -336,6 +336,16 @@ export class XmlTokenizer {
     return '';
   }
 
+  /** Units of {@link pending}, counted without building it (a long CDATA section would cost its length). */
+  pendingLength(): number {
+    if (this.mode === Mode.Tag) return this.tagRaw.length;
+    if (this.mode === Mode.CData) return this.tagRaw.length + this.cdata.length;
+    if (this.mode === Mode.MarkerStart) return this.markerStart.held.length;
+    if (this.mode === Mode.Verbatim) return this.held.length;
+    if (this.mode === Mode.AfterEndMarker) return this.held.length + this.afterEnd.length;
+    return 0;
+  }
+
   /** Whether the input ended between content markers (the pending units are then verbatim). */
   get inVerbatim(): boolean {
     return this.mode === Mode.Verbatim;

@@ -6,7 +6,7 @@ import { Collector } from './collector.js';
 import { SourcePieces } from './source-pieces.js';
 import { XmlTokenizer, type CloseTag, type OpenTag, type Position, type TokenSink } from './tokenizer.js';
 import { betweenMarkers, trimOneLineBreak, ValueText } from './value-text.js';
-import { RebuildThrottle } from '../shared/throttle.js';
+import { ReadPoints } from '../kit/read-points.js';
 import { TextBuffer } from '../../scanner/text-buffer.js';
 
 /** What the opener settled for a `<tool name="N">` or `<tool:N>` block. */
@@ -94,9 +94,6 @@ class MixedContent {
  */
 export const MAX_XML_DEPTH = 100;
 
-/** With fewer values than this the partial input is rebuilt on every new value; past it, amortised (see {@link RebuildThrottle}). */
-const SMALL_INPUT = 64;
-
 /**
  * The body of a `<tool name="N">` or `<tool:N>` block, up to `</tool>` /
  * `</tool:N>` (any case; `</tool>` closes even inside an open value, so an
@@ -121,7 +118,9 @@ const SMALL_INPUT = 64;
  * text outside an element, a stray or mismatched close tag, an `<arg>`
  * without a name or an element still open at the closer make the block an
  * `output-error` naming what and where (line and column counted from the
- * opener's `<`). The partial input grows as each value closes.
+ * opener's `<`). The partial input shows the values read so far and the one being written, read
+ * at points fixed by the body's text (see {@link ReadPoints}): a message caught mid-stream shows
+ * what the same text streamed in any pieces shows.
  */
 export class XmlToolBlock implements BlockReader, TokenSink {
   private readonly tokenizer: XmlTokenizer;
@@ -139,7 +138,10 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   private afterCR = false;
   private sawElement = false;
   private snapshot: Record<string, unknown> = {};
-  private readonly throttle = new RebuildThrottle(SMALL_INPUT);
+  /** Where the partial input is read: value closes and steps within a value (see {@link ReadPoints}). */
+  private readonly points = new ReadPoints();
+  /** The body length the partial input was last read at. */
+  private readAt = 0;
 
   constructor(
     private readonly header: XmlToolHeader,
@@ -169,8 +171,48 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   }
 
   partial(): ParsedCall[] {
-    if (this.throttle.due(this.input.count)) this.snapshot = this.input.snapshot();
+    // Units still held (a tag being read, a possible end marker) are not read yet, as in the input
+    // delta: a reader of the deltas asks for the partial input when they grow.
+    const at = this.points.latest(this.source.length - this.tokenizer.pendingLength());
+    if (at > this.readAt) {
+      this.readAt = at;
+      this.snapshot = this.inputUpTo(at);
+    }
     return [this.call(this.snapshot)];
+  }
+
+  /**
+   * The input the body's first `length` units show, a function of that text alone (never of how
+   * it arrived): read again by a block of its own, then cut off there (see {@link inputSoFar}).
+   * Costs about `length`; the read points keep the reads of a block amortised linear.
+   */
+  private inputUpTo(length: number): Record<string, unknown> {
+    const prefix = new XmlToolBlock(this.header, this.work);
+    // In the pieces it arrived in: a slice across them would copy the body at every read.
+    this.source.eachPiece(length, (piece, from, to) => prefix.read(piece, from, to));
+    return prefix.inputSoFar();
+  }
+
+  /**
+   * The input with what is still open as if it closed here (this block is spent after): a value
+   * being written shows its text so far; a tag, a CDATA section or an end marker's start not
+   * complete yet is left out (it is not text), and so is a value with nothing written yet or a
+   * JSON value that does not parse yet.
+   */
+  private inputSoFar(): Record<string, unknown> {
+    if (this.error === undefined) {
+      // Past the end marker (blanks, the close tag begun): the value ended there.
+      while (this.stack.length > 0) {
+        const frame = this.stack.pop()!;
+        if (frame.kind === 'value') {
+          if (!frame.blank || frame.markerEnd !== undefined) this.addValue(frame);
+        } else if (frame.kind === 'container') this.deliver(frame, frame.array ?? frame.object?.object ?? {});
+        else if (frame.kind === 'element') {
+          if (frame.hasText || frame.children !== undefined) this.addElement(frame, this.source.length);
+        }
+      }
+    }
+    return this.input.object;
   }
 
   finish(closed: boolean): ParsedCall[] {
@@ -242,6 +284,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
   open(tag: OpenTag): void {
     this.delta.append(tag.raw);
     this.afterCR = false;
+    if (tag.selfClosing) this.points.event(tag.end);
     if (this.error !== undefined) return;
     let frame = this.stack[this.stack.length - 1];
     if (frame?.kind === 'value') {
@@ -335,6 +378,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
       } else {
         this.stack.pop();
         this.addValue(frame);
+        this.points.event(tag.start + tag.raw.length);
       }
     } else if (frame.kind === 'container') {
       if (tag.lower !== frame.closeName) {
@@ -342,6 +386,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
       } else {
         this.stack.pop();
         this.deliver(frame, frame.array ?? frame.object?.object ?? {});
+        this.points.event(tag.start + tag.raw.length);
       }
     } else if (tag.lower !== frame.tag.lower) {
       this.fail(`close tag ${tag.raw} at ${where(tag.at)} does not match ${describeOpen(frame.tag)} opened at ${where(frame.tag.at)}`);
@@ -350,6 +395,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
     } else {
       this.stack.pop();
       this.addElement(frame, tag.start);
+      this.points.event(tag.start + tag.raw.length);
     }
     return false;
   }

@@ -5,7 +5,7 @@
  * YAML work grow with the square of the body (1,000 lines 0.6 s, 4,000 lines over 4.6 s).
  */
 import { describe, expect, it } from 'vitest';
-import { caretSyntax, createTranscriptParser, type BlockReader, type ParsedCall, type ToolSyntax, type WorkMeter } from '../../../src/index.js';
+import { caretSyntax, createTranscriptParser, xmlSyntax, type BlockReader, type ParsedCall, type ToolSyntax, type WorkMeter } from '../../../src/index.js';
 import { createTranscriptStore } from '../../../src/store/index.js';
 
 /** An open tool fence whose input is a block scalar of `lines` lines of `line` (blank lines when ''). */
@@ -114,5 +114,72 @@ describe('a caret block streamed one unit at a time, its input read after every 
     // Plus the small-body region: below 4 KB every line end takes a snapshot (as before #22).
     expect(large.built, 'snapshot units per block unit').toBeLessThanOrEqual(40 * large.length + (4096 * 4096) / 2);
     expect(large.built, '10× the block, at most 11× the work').toBeLessThanOrEqual(11 * small.built);
+  });
+});
+
+/**
+ * The xml syntax, counting the body units each new partial input re-read: the reader reads the
+ * body again up to a read point (issue #22: the value being written shows, the same whole or
+ * split), so a new snapshot costs at most the body read so far.
+ */
+function countingXml(): { syntax: ToolSyntax; reread: () => number; snapshots: () => number } {
+  let reread = 0;
+  let snapshots = 0;
+  const syntax: ToolSyntax = {
+    ...xmlSyntax,
+    startOpener(work) {
+      const opener = xmlSyntax.startOpener(work);
+      return {
+        push(unit) {
+          const verdict = opener.push(unit);
+          if (typeof verdict !== 'object') return verdict;
+          const block: BlockReader = verdict.block;
+          let body = 0;
+          let last: unknown;
+          const read = (text: string, from: number, to: number): number => {
+            const end = block.read(text, from, to);
+            body += (end < 0 ? to : end) - from;
+            return end;
+          };
+          const partial = (): ParsedCall[] => {
+            const calls = block.partial();
+            if (calls[0]!.input !== last) {
+              reread += body;
+              snapshots++;
+            }
+            last = calls[0]!.input;
+            return calls;
+          };
+          return { ...verdict, block: Object.assign(Object.create(block) as BlockReader, { read, partial }) };
+        },
+        end: () => opener.end(),
+      };
+    },
+  };
+  return { syntax, reread: () => reread, snapshots: () => snapshots };
+}
+
+describe('an xml block streamed one unit at a time, its input read after every delta', { timeout: 60_000 }, () => {
+  it.each([
+    ['one long value', (n: number) => `<tool name="write">\n<arg name="content">${'word '.repeat(n / 5)}`],
+    ['many short values', (n: number) => `<tool name="write">\n${'<arg name="k">v</arg>\n'.repeat(n / 22)}`],
+    ['a value between content markers', (n: number) => `<tool name="write">\n<arg name="content">\n__START_CONTENT__\n${'ab\n'.repeat(n / 3)}`],
+    ['items of an array', (n: number) => `<tool name="write">\n<arg name="list">${'<item>x</item>'.repeat(n / 14)}`],
+  ])('%s: the body re-read adds up to a bounded multiple of the block', (_, make) => {
+    const run = (n: number) => {
+      const { syntax, reread, snapshots } = countingXml();
+      const text = make(n);
+      const parser = createTranscriptParser({ syntaxes: [syntax] });
+      for (let i = 0; i < text.length; i++) {
+        parser.write(text[i]!);
+        void parser.chunks;
+      }
+      return { reread: reread(), snapshots: snapshots(), length: text.length };
+    };
+    const small = run(2000);
+    const large = run(20000);
+    expect(small.snapshots, 'the input shows as it grows').toBeGreaterThan(10);
+    expect(large.reread, 're-read units per block unit').toBeLessThanOrEqual(40 * large.length);
+    expect(large.reread, '10× the block, at most 11× the work').toBeLessThanOrEqual(11 * small.reread);
   });
 });

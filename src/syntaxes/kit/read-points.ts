@@ -1,0 +1,55 @@
+/**
+ * Where an open block's partial input is read, fixed by the block's text alone, so a whole parse
+ * of a prefix and the same prefix streamed in any split read it at the same point and show the
+ * same input (issue #22). Two kinds of point:
+ *
+ * - an event the text marks (a value closed, a line ended), once the body grew by
+ *   {@link EVENT_SHARE} of its size since the last point (a quarter past {@link SMALL_BODY});
+ * - within a value being written, once the body grew by {@link STEP} units and {@link STEP_SHARE}
+ *   of its size (a quarter past {@link SMALL_BODY}).
+ *
+ * A reader that re-reads the body up to a point (about its size in work) therefore does a bounded
+ * multiple of the body's length in all: amortised linear, however the deltas arrive.
+ */
+export class ReadPoints {
+  private readonly events: number[] = [];
+  private nextEvent = 0;
+  private reached = 0;
+
+  /** The text marks an event at body length `at` (non-decreasing). */
+  event(at: number): void {
+    this.events.push(at);
+  }
+
+  /** The last point at or below `size`, the body's length now (0: none yet). */
+  latest(size: number): number {
+    for (;;) {
+      const last = this.reached;
+      const small = last < SMALL_BODY;
+      const eventShare = small ? EVENT_SHARE : 0.25;
+      let event = Infinity;
+      const events = this.events;
+      while (this.nextEvent < events.length) {
+        const at = events[this.nextEvent]!;
+        if (at > last && at - last >= at * eventShare) {
+          event = at;
+          break;
+        }
+        this.nextEvent++;
+      }
+      const within = last + Math.max(STEP, Math.ceil(last * (small ? STEP_SHARE : 0.25)));
+      const next = Math.min(event, within);
+      if (next > size) return last;
+      this.reached = next;
+    }
+  }
+}
+
+/** Below this size points come often (see the shares); past it, once the body grew by a quarter. */
+const SMALL_BODY = 4096;
+/** An event is a point once the body grew by this share of its size since the last point. */
+const EVENT_SHARE = 1 / 32;
+/** Within a value, a point every this many units at least… */
+const STEP = 8;
+/** …and this share of the body. */
+const STEP_SHARE = 1 / 16;
