@@ -23,7 +23,7 @@ describe('createTranscriptParser events', () => {
       { type: 'text-delta', id: 'text-1', delta: 'Run ' },
       { type: 'text-end', id: 'text-1' },
       inputStart('tool-call-1', 'create-file', 'emoji'),
-      { type: 'tool-input-delta', toolCallId: 'tool-call-1', inputTextDelta: '🛠️[create-file a.py]print(1)' },
+      { type: 'tool-input-delta', toolCallId: 'tool-call-1', inputTextDelta: '🛠️[create-file a.py]\nprint(1)' },
     ]);
     expect(parser.chunks.at(-1)).toMatchObject({ state: 'input-streaming', input: { args: ['a.py'], body: 'print(1)' }, closed: false });
     expect(parser.write('\n🛠️[/e')).toEqual([{ type: 'tool-input-delta', toolCallId: 'tool-call-1', inputTextDelta: '\n' }]);

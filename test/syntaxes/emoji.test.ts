@@ -214,7 +214,7 @@ describe('emoji streaming', () => {
     expect(parser.write(']\nls')).toEqual([
       { type: 'text-end', id: 'text-1' },
       inputStart('tool-call-1', 'sh', 'emoji'),
-      { type: 'tool-input-delta', toolCallId: 'tool-call-1', inputTextDelta: `${TOOL}[sh a]ls` },
+      { type: 'tool-input-delta', toolCallId: 'tool-call-1', inputTextDelta: `${TOOL}[sh a]\nls` },
     ]);
     expect(parser.chunks.at(-1)).toMatchObject({ state: 'input-streaming', input: { args: ['a'], body: 'ls' }, closed: false });
     // The start of an end marker is held until the next units decide.

@@ -161,7 +161,7 @@ describe('sentinel streaming', () => {
     expect(parser.write(']\nnpm')).toEqual([
       { type: 'text-end', id: 'text-1' },
       inputStart('r1', 'run_bash', 'sentinel'),
-      { type: 'tool-input-delta', toolCallId: 'r1', inputTextDelta: '[[SEG_START {"type":"run_bash","id":"r1"}]]npm' },
+      { type: 'tool-input-delta', toolCallId: 'r1', inputTextDelta: '[[SEG_START {"type":"run_bash","id":"r1"}]]\nnpm' },
     ]);
     expect(parser.chunks.at(-1)).toMatchObject({ state: 'input-streaming', input: { command: 'npm' } });
     // A line break and a marker prefix are held until the next units decide.

@@ -102,6 +102,9 @@ class EmojiBlock implements BlockReader {
     let i = from;
     while (i < to) {
       if (!this.leading.done && this.leading.skip(text[i]!)) {
+        // Not body, but source: the input deltas are the block's text as written (a call cut
+        // off by a stop is given back to the model from them).
+        this.delta.append(text[i]!);
         i++;
         continue;
       }

@@ -134,6 +134,9 @@ class SentinelBlock implements BlockReader {
     while (i < to) {
       const unit = text[i]!;
       if (!this.leading.done && this.leading.skip(unit)) {
+        // Not body, but source: the input deltas are the block's text as written (a call cut
+        // off by a stop is given back to the model from them).
+        this.delta.append(unit);
         i++;
         continue;
       }
