@@ -18,12 +18,12 @@ import { TOOL_KINDS } from '../../chat/server/tools';
  */
 export function scriptedModel() {
   return new MockLanguageModelV3({
-    doStream: async ({ prompt }) => {
+    doStream: async ({ prompt, abortSignal }) => {
       const { text, chunkDelayMs } = replyFor(prompt);
       const entry: ModelCall = { prompt, stream: 'streaming' };
       log.push(entry);
       const stream = simulateReadableStream({ chunkDelayInMs: chunkDelayMs, chunks: textStreamParts(text) });
-      return { stream: watched(stream, (state) => (entry.stream = state)) };
+      return { stream: watched(stream, abortSignal, (state) => (entry.stream = state)) };
     },
   });
 }
@@ -42,19 +42,37 @@ export function modelCalls(): readonly ModelCall[] {
   return log;
 }
 
-/** `stream`, telling `onEnd` whether it was read to the end or cancelled by its reader. */
-function watched<T>(stream: ReadableStream<T>, onEnd: (state: 'finished' | 'cancelled') => void): ReadableStream<T> {
+/**
+ * `stream` as a provider's response body behaves: `abortSignal` (`streamText`'s) ends it with the
+ * abort's error, as an aborted fetch does. Tells `onEnd` whether it was read to the end or
+ * stopped (aborted, or cancelled by its reader).
+ */
+function watched<T>(stream: ReadableStream<T>, abortSignal: AbortSignal | undefined, onEnd: (state: 'finished' | 'cancelled') => void): ReadableStream<T> {
   const reader = stream.getReader();
+  let ended = false;
+  const end = (state: 'finished' | 'cancelled') => {
+    if (ended) return;
+    ended = true;
+    onEnd(state);
+  };
   return new ReadableStream<T>({
+    start(controller) {
+      abortSignal?.addEventListener('abort', () => {
+        end('cancelled');
+        controller.error(abortSignal.reason);
+        void reader.cancel(abortSignal.reason);
+      });
+    },
     async pull(controller) {
       const { done, value } = await reader.read();
+      if (ended) return;
       if (done) {
-        onEnd('finished');
+        end('finished');
         controller.close();
       } else controller.enqueue(value);
     },
     async cancel(reason) {
-      onEnd('cancelled');
+      end('cancelled');
       await reader.cancel(reason);
     },
   });
