@@ -20,4 +20,5 @@ export { transcriptTransform } from './stream/transform.js';
 export { builtinSyntaxes, defaultSyntaxes, resolveSyntaxes } from './syntaxes/index.js';
 export * from './format/index.js';
 export { coerceInput } from './review/coerce.js';
+export { restoreTranscriptText, DENIED, APPROVED, type RestoreTranscriptTextOptions, type RestorableMessage, type RestorablePart } from './format/restore.js';
 export * from './lite/index.js';

@@ -178,6 +178,14 @@ export type UIMessageChunkFor<Options> = 'approvalResponses' extends keyof Optio
  */
 export type ToolMetadata = {
   syntax: string;
+  /**
+   * The block's exact source (markers included; `''` for the second and later calls of one
+   * block), sent when the call settles: what `restoreTranscriptText` writes back for the model.
+   * Its presence marks a part that came from text.
+   */
+  raw?: string;
+  /** The state the block's own text gave the call, when not `input-available` (an answer the text recorded, or a malformed block). */
+  textState?: ToolState;
   output?: JsonValue;
   errorText?: string;
   fields?: { [key: string]: JsonValue | undefined };
@@ -225,6 +233,13 @@ export interface TranscriptOptions {
    * is `false` (the answer then travels in the part's `toolMetadata.approval`).
    */
   approvalResponses?: boolean;
+  /**
+   * AI SDK chunks: put each call's block source in its part's `toolMetadata.raw` (and the state
+   * its text gave in `toolMetadata.textState`), so `restoreTranscriptText` can give the model
+   * back exactly what it wrote on the next request. Costs the block's source a second time on
+   * the wire. Default `false`; `toTranscriptUIMessageStream` turns it on.
+   */
+  sourceMetadata?: boolean;
   /**
    * Read reasoning blocks — `<think>…</think>`, `<seed:think>…</seed:think>`,
    * and `◁think▷…◁/think▷`, anywhere outside code — as {@link ReasoningChunk}s whose body is not scanned for calls (a call

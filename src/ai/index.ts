@@ -7,3 +7,13 @@
 export { toolTranscriptMiddleware, type ToolTranscriptMiddlewareOptions, type ToolTranscriptLanguageModelMiddleware } from './middleware.js';
 export { REFUSALS, METADATA_KEY, type RefusedCallMetadata } from './calls.js';
 export { DENIED } from './prompt.js';
+export {
+  toTranscriptUIMessageStream,
+  CUT_OFF_ERROR_TEXT,
+  DEFAULT_ERROR_TEXT,
+  type TranscriptUIMessageStreamOptions,
+  type TranscriptUIMessageStreamChunk,
+  type TranscriptRouteChunk,
+  type TranscriptStreamSource,
+  type TranscriptFinishReason,
+} from './ui-message-stream.js';

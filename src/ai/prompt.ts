@@ -23,8 +23,10 @@ export interface HistoryFormat {
   tools: ReadonlyMap<string, ToolDefinition>;
 }
 
-/** Said for a call the person refused (`needsApproval` answered no). */
-export const DENIED = 'The user denied this tool call.';
+import { DENIED } from '../format/restore.js';
+
+/** Said for a call the person refused (`needsApproval` answered no): the same words as the display route's `restoreTranscriptText`. */
+export { DENIED };
 
 /**
  * The prompt as the model should see it when it calls tools through text: each earlier

@@ -1,4 +1,4 @@
-import type { UIMessageChunk } from '../types.js';
+import type { ToolChunk, ToolMetadata, UIMessageChunk } from '../types.js';
 import { settleEvents, type EncodeOptions } from './settle-events.js';
 import type { TranscriptEvent } from './events.js';
 
@@ -23,9 +23,10 @@ export function textDeltaChunk(key: string, delta: string): UIMessageChunk {
  * a part — with `inputEncoding: 'text'` (the deltas are the block's source text, which the SDK
  * then keeps as text instead of parsing it as JSON) and `toolMetadata: { syntax }` (so a client
  * can read that text with the same syntax: `store.setMessage` does); source that arrived before
- * is sent as its first delta.
+ * is sent as its first delta. With `sourceMetadata`, the settling chunk's `toolMetadata` also
+ * carries the block's source (`raw`).
  */
-export function createChunkEncoder(options: EncodeOptions = {}): (events: readonly TranscriptEvent[]) => UIMessageChunk[] {
+export function createChunkEncoder(options: EncodeOptions & { sourceMetadata?: boolean } = {}): (events: readonly TranscriptEvent[]) => UIMessageChunk[] {
   const tools = new Map<string, EncodedTool>();
 
   const announce = (out: UIMessageChunk[], tool: EncodedTool, toolCallId: string, toolName: string) => {
@@ -97,11 +98,25 @@ export function createChunkEncoder(options: EncodeOptions = {}): (events: readon
           if (tool && tool.toolCallId === undefined) announce(out, tool, chunk.toolCallId, chunk.toolName);
           else if (!tool) announce(out, { toolName: chunk.toolName, syntax: chunk.syntax, pending: '' }, chunk.toolCallId, chunk.toolName);
           tools.delete(event.key);
-          for (const settled of settleEvents(chunk, event.invalid, options)) out.push(settled);
+          const settled = settleEvents(chunk, event.invalid, options);
+          if (options.sourceMetadata) withSource(settled[0], chunk);
+          for (const part of settled) out.push(part);
           break;
         }
       }
     }
     return out;
   };
+}
+
+/**
+ * Puts the block's source (and the state its text gave, when it recorded one) in the
+ * `toolMetadata` of the chunk that settles the input: the SDK keeps it on the part, so
+ * `restoreTranscriptText` can give the model back exactly what it wrote once `rawInput` is gone.
+ */
+function withSource(settled: UIMessageChunk | undefined, chunk: ToolChunk): void {
+  if (settled?.type !== 'tool-input-available' && settled?.type !== 'tool-input-error') return;
+  const meta: ToolMetadata = { ...settled.toolMetadata!, raw: chunk.raw };
+  if (chunk.state !== 'input-available') meta.textState = chunk.state;
+  settled.toolMetadata = meta;
 }
