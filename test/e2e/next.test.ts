@@ -26,6 +26,8 @@ const SHOTS = process.env.CHAT_SCREENSHOTS;
 
 async function openChat(options: { theme?: 'light' | 'dark'; width?: number } = {}): Promise<Page> {
   const context = await app.browser.newContext({ viewport: { width: options.width ?? 880, height: 900 }, colorScheme: options.theme ?? 'light' });
+  // A step that never comes fails in seconds, not at Playwright's 30 s default.
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   await page.goto(app.url);
   // Hydrated, and the saved conversation (if any) restored.
