@@ -16,4 +16,5 @@ export {
   type TranscriptRouteChunk,
   type TranscriptStreamSource,
   type TranscriptFinishReason,
+  type ApprovalCall,
 } from './ui-message-stream.js';

@@ -40,6 +40,21 @@ export interface TranscriptUIMessageStreamOptions extends TranscriptOptions {
    * `idPrefix` is given.
    */
   generateId?: () => string;
+  /**
+   * Calls the person must approve before anything runs them, as the AI SDK tool option of the
+   * same name: `true` for every call, or a function of the call (its `toolCallId` is the one the
+   * client sees). A finished call it asks for (one its text left `input-available`) gets a
+   * `tool-approval-request` after its input, so `addToolApprovalResponse` can answer it and
+   * `restoreTranscriptText` tells the model the answer. A function that throws asks. Default: none.
+   */
+  needsApproval?: boolean | ((call: ApprovalCall) => boolean);
+}
+
+/** A call as `needsApproval` sees it. */
+export interface ApprovalCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
 }
 
 /** A chunk of the stream {@link toTranscriptUIMessageStream} returns for `Options`. */
@@ -66,6 +81,7 @@ export const DEFAULT_ERROR_TEXT = 'An error occurred.';
  *   in `output-error` with its input so far and {@link CUT_OFF_ERROR_TEXT}.
  * - A model error (an `error` part, or the full stream failing) becomes an `error` chunk worded
  *   by `onError`, after the open parts are closed: no part is left `input-streaming`.
+ * - `needsApproval` makes calls ask the person (`tool-approval-request`) before anything runs them.
  * - The model's own reasoning parts, and native tool calls (tools given to `streamText`), are
  *   passed on as the SDK's `toUIMessageStream` sends them.
  *
@@ -76,10 +92,13 @@ export const DEFAULT_ERROR_TEXT = 'An error occurred.';
  * const result = streamText({ model, messages: await convertToModelMessages(restoreTranscriptText(messages)) });
  * return createUIMessageStreamResponse({ stream: toTranscriptUIMessageStream(result) });
  */
-export function toTranscriptUIMessageStream<Options extends TranscriptUIMessageStreamOptions = {}>(
+export function toTranscriptUIMessageStream<ApprovalResponses extends boolean = false>(
   result: TranscriptStreamSource,
-  options?: Options,
-): ReadableStream<TranscriptUIMessageStreamChunk<Options>> {
+  options?: TranscriptUIMessageStreamOptions & { approvalResponses?: ApprovalResponses },
+): ReadableStream<TranscriptUIMessageStreamChunk<{ approvalResponses: ApprovalResponses }>> {
+  // (The type parameter is only the `approvalResponses` flag, so the options object is typed by
+  // its interface where it is written: `needsApproval: ({ toolName }) => …` needs no annotation.)
+  type Options = { approvalResponses: ApprovalResponses };
   const route = new RouteStream(options ?? {});
   let iterator: AsyncIterator<{ readonly type: string }> | undefined;
   let done = false;
@@ -158,8 +177,11 @@ class RouteStream {
         return out;
       }
       case 'error':
+        // Ends the response as the SDK's own stream does: no `finish` is made up after it.
+        this.finished = true;
         return [...this.endStep(), { type: 'error', errorText: this.errorText(part.error) }];
       case 'abort': {
+        this.finished = true;
         const out = this.endStep();
         out.push(typeof part.reason === 'string' ? { type: 'abort', reason: part.reason } : { type: 'abort' });
         return out;
@@ -176,7 +198,7 @@ class RouteStream {
     }
   }
 
-  /** The end of the full stream: open parts closed; `finish` if the stream did not send one. */
+  /** The end of the full stream: open parts closed; `finish` if the stream sent none (nor ended in an error or abort). */
   close(): unknown[] {
     const out = this.endStep();
     if (!this.finished) out.push({ type: 'finish' });
@@ -261,6 +283,10 @@ class RouteStream {
 class Step {
   private readonly parser: TranscriptEventParser;
   private readonly encode: (events: readonly TranscriptEvent[]) => UIMessageChunk[];
+  private readonly needsApproval: TranscriptUIMessageStreamOptions['needsApproval'];
+  /** The parser's ids to the response's. */
+  private readonly ids = new Map<string, string>();
+  private readonly approvals = new Map<string, string>();
 
   constructor(
     options: TranscriptUIMessageStreamOptions,
@@ -270,10 +296,11 @@ class Step {
   ) {
     this.parser = createTranscriptEventParser(options);
     this.encode = createChunkEncoder({ ...options, sourceMetadata: options.sourceMetadata ?? true });
+    this.needsApproval = options.needsApproval;
   }
 
   write(delta: string): unknown[] {
-    return this.rename(this.encode(this.parser.write(delta)));
+    return this.chunksOf(this.parser.write(delta));
   }
 
   /** The step's text ended: a call still open is cut off (`output-error`), not finished. */
@@ -283,18 +310,56 @@ class Step {
         ? { ...event, chunk: { ...event.chunk, state: 'output-error' as const, errorText: CUT_OFF_ERROR_TEXT } }
         : event,
     );
-    return this.rename(this.encode(events));
+    return this.chunksOf(events);
+  }
+
+  /** The events encoded, with the approval requests `needsApproval` asks for, in the response's ids. */
+  private chunksOf(events: readonly TranscriptEvent[]): unknown[] {
+    const chunks = this.encode(events);
+    const asking = this.needsApproval === undefined || this.needsApproval === false ? undefined : this.asking(events);
+    if (asking === undefined || asking.size === 0) return this.rename(chunks);
+    const out: UIMessageChunk[] = [];
+    for (const chunk of chunks) {
+      out.push(chunk);
+      if (chunk.type === 'tool-input-available' && asking.has(chunk.toolCallId)) {
+        out.push({ type: 'tool-approval-request', approvalId: `approval-${chunk.toolCallId}`, toolCallId: chunk.toolCallId });
+      }
+    }
+    return this.rename(out);
+  }
+
+  /** The parser ids of the calls settled by `events` that the host wants approved: finished calls the text left waiting (`input-available`). */
+  private asking(events: readonly TranscriptEvent[]): Set<string> | undefined {
+    let asking: Set<string> | undefined;
+    for (const event of events) {
+      if (event.type !== 'tool-settle' || event.invalid || event.chunk.state !== 'input-available') continue;
+      const { toolCallId, toolName, input } = event.chunk;
+      if (this.asks({ toolCallId: this.finalId(toolCallId), toolName, input })) (asking ??= new Set()).add(toolCallId);
+    }
+    return asking;
+  }
+
+  private asks(call: ApprovalCall): boolean {
+    const needsApproval = this.needsApproval;
+    if (typeof needsApproval !== 'function') return needsApproval === true;
+    try {
+      return needsApproval(call) === true;
+    } catch {
+      // The host's check failed: ask the person rather than let the call through unasked.
+      return true;
+    }
+  }
+
+  private finalId(parserId: string): string {
+    let id = this.ids.get(parserId);
+    if (id === undefined) this.ids.set(parserId, (id = this.toolCallId(parserId)));
+    return id;
   }
 
   /** The parser's ids made the response's: tool call and approval ids unique, part ids per step. */
   private rename(chunks: UIMessageChunk[]): unknown[] {
-    const ids = this.ids;
     for (const chunk of chunks as Array<UIMessageChunk & { toolCallId?: string; approvalId?: string; id?: string }>) {
-      if (chunk.toolCallId !== undefined) {
-        let id = ids.get(chunk.toolCallId);
-        if (id === undefined) ids.set(chunk.toolCallId, (id = this.toolCallId(chunk.toolCallId)));
-        chunk.toolCallId = id;
-      }
+      if (chunk.toolCallId !== undefined) chunk.toolCallId = this.finalId(chunk.toolCallId);
       if (chunk.approvalId !== undefined) {
         let id = this.approvals.get(chunk.approvalId);
         if (id === undefined) this.approvals.set(chunk.approvalId, (id = this.approvalId(chunk.approvalId)));
@@ -304,9 +369,6 @@ class Step {
     }
     return chunks;
   }
-
-  private readonly ids = new Map<string, string>();
-  private readonly approvals = new Map<string, string>();
 }
 
 function errorTextOf(error: unknown): string {
