@@ -188,6 +188,22 @@ describe('examples/next (next build + next start) in Chromium', () => {
     // and the half-written call never ran.
     await expect.poll(async () => (await serverLog()).modelCalls.slice(before.modelCalls.length).map((call) => call.stream), { timeout: 5_000 }).toEqual(['cancelled']);
     expect((await serverLog()).executions).toEqual(before.executions);
+
+    // The chat goes on after the stop: the model reads what it wrote up to the stop, as text.
+    const stopped = await serverLog();
+    await page.getByRole('button', { name: PROMPTS.timeZone }).click();
+    await page.getByRole('button', { name: 'Share my time zone' }).click();
+    await page.getByText(/Your browser says/).waitFor();
+    expect(await cards(page)).toEqual(['write_file:output-error', 'get_time_zone:output-available']);
+    const [nextTurn] = await promptsSince(stopped);
+    expectTextOnly(nextTurn!);
+    expect(nextTurn!.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
+    // Restored from the part's rawInput (the stop left it `input-streaming`). Known gap, not
+    // asserted here: the emoji reader's streamed input drops the line break after the opener, so
+    // this text reads `🛠️[write_file report.md]1. Finding…` where the model wrote a line break.
+    const cutOff = textOf(nextTurn![1]);
+    expect(cutOff).toMatch(/^Writing the report to a file\.\n\n🛠️\[write_file report\.md\]\n?1\. Finding number 1: everything is fine\.\n2\. /);
+    expect(replyTo(PROMPTS.report).text.replace('report.md]\n', 'report.md]').startsWith(cutOff.replace('report.md]\n', 'report.md]'))).toBe(true);
     await page.context().close();
   }, 60_000);
 

@@ -34,8 +34,8 @@ export async function settleAnswers(messages: UIMessage[]): Promise<{ messages: 
 
 /**
  * Runs the model's calls as their inputs complete, on the UI message stream: a server tool runs
- * at once, a tool that needs approval asks for it, a client-side tool waits for the browser, an
- * unknown tool gets an error. `answers` (from {@link settleAnswers}) go out right after `start`.
+ * at once, an unknown tool gets an error; a tool that needs approval waits for the person
+ * (`toTranscriptUIMessageStream`'s `needsApproval` asked), a client-side tool for the browser. `answers` (from {@link settleAnswers}) go out right after `start`.
  * Once `signal` aborts (the browser stopped or went away), nothing more runs.
  */
 export function runToolCalls(answers: readonly UIMessageChunk[], signal: AbortSignal): TransformStream<UIMessageChunk, UIMessageChunk> {
@@ -54,12 +54,10 @@ export function runToolCalls(answers: readonly UIMessageChunk[], signal: AbortSi
       const kind = TOOL_KINDS[chunk.toolName];
       if (kind === 'server') {
         controller.enqueue({ type: 'tool-output-available', toolCallId: chunk.toolCallId, output: await runTool(chunk.toolName, chunk.toolCallId, chunk.input) });
-      } else if (kind === 'approval') {
-        controller.enqueue({ type: 'tool-approval-request', toolCallId: chunk.toolCallId, approvalId: `approve-${chunk.toolCallId}` });
       } else if (kind === undefined) {
         controller.enqueue({ type: 'tool-output-error', toolCallId: chunk.toolCallId, errorText: `Unknown tool ${chunk.toolName}` });
       }
-      // 'client': the browser answers (addToolOutput).
+      // 'approval': the stream asked the person (`needsApproval`); 'client': the browser answers (addToolOutput).
     },
     flush(controller) {
       answer(controller);

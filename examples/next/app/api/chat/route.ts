@@ -1,7 +1,7 @@
 import { convertToModelMessages, createUIMessageStreamResponse, streamText, type UIMessage } from 'ai';
 import { restoreTranscriptText } from 'tool-transcript';
 import { toTranscriptUIMessageStream } from 'tool-transcript/ai';
-import { executionCounts } from '../../../../chat/server/tools';
+import { executionCounts, TOOL_KINDS } from '../../../../chat/server/tools';
 import { modelCalls, scriptedModel } from '../../../lib/model';
 import { runToolCalls, settleAnswers } from '../../../lib/tools';
 
@@ -21,7 +21,10 @@ export async function POST(request: Request): Promise<Response> {
     messages: await convertToModelMessages(restoreTranscriptText(messages)),
     abortSignal: request.signal,
   });
-  const stream = toTranscriptUIMessageStream(result).pipeThrough(runToolCalls(answers, request.signal));
+  const stream = toTranscriptUIMessageStream(result, {
+    // Asks the person before anything runs the call (Approve / Deny on its card).
+    needsApproval: ({ toolName }) => TOOL_KINDS[toolName] === 'approval',
+  }).pipeThrough(runToolCalls(answers, request.signal));
   return createUIMessageStreamResponse({ stream });
 }
 
