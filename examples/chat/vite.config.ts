@@ -26,6 +26,7 @@ export default defineConfig({
     alias: [
       ...aiAlias,
       { find: /^tool-transcript\/react$/, replacement: here('../../src/react/index.ts') },
+      { find: /^tool-transcript\/ai$/, replacement: here('../../src/ai/index.ts') },
       { find: /^tool-transcript\/styles\.css$/, replacement: here('../../src/styles.css') },
       { find: /^tool-transcript$/, replacement: here('../../src/index.ts') },
     ],

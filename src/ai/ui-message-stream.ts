@@ -303,11 +303,15 @@ class Step {
     return this.chunksOf(this.parser.write(delta));
   }
 
-  /** The step's text ended: a call still open is cut off (`output-error`), not finished. */
+  /**
+   * The step's text ended: a call still open is cut off, not finished. It settles as an input
+   * error (`tool-input-error`: the part ends in `output-error` with its input so far), never as
+   * `tool-input-available`, which tells a host the input is complete and the call can run.
+   */
   end(): unknown[] {
     const events = this.parser.end().map((event) =>
       event.type === 'tool-settle' && !event.chunk.closed && !event.invalid && !event.chunk.state.startsWith('output-')
-        ? { ...event, chunk: { ...event.chunk, state: 'output-error' as const, errorText: CUT_OFF_ERROR_TEXT } }
+        ? { ...event, invalid: true, chunk: { ...event.chunk, state: 'output-error' as const, errorText: CUT_OFF_ERROR_TEXT } }
         : event,
     );
     return this.chunksOf(events);

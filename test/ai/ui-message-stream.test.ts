@@ -145,6 +145,9 @@ describe.each(SDKS)('$name', (sdk) => {
     for (const pieces of [[text], ...splitsInTwo(text)]) {
       const chunks = await collect(route(sdk, pieces, undefined, { finishReason: 'length' }));
       expect(chunks.at(-1)).toEqual({ type: 'finish', finishReason: 'length' });
+      // Nothing downstream may take it for a finished call.
+      expect(chunks.filter((chunk) => chunk.type === 'tool-input-available')).toEqual([]);
+      expect(chunks.filter((chunk) => chunk.type === 'tool-input-error')).toHaveLength(1);
       const { message } = await readMessage(sdk, chunks);
       const [part] = toolParts(message);
       expect(part).toMatchObject({ state: 'output-error', toolName: 'write_file', input: open.input, errorText: CUT_OFF_ERROR_TEXT });
@@ -162,7 +165,8 @@ describe.each(SDKS)('$name', (sdk) => {
       const chunks = await collect(route(sdk, pieces, options, { error: new Error('rate limited') }));
       const error = chunks.findIndex((chunk) => chunk.type === 'error');
       expect(chunks[error]).toEqual({ type: 'error', errorText });
-      expect(chunks.slice(0, error).some((chunk) => chunk.type === 'tool-output-error')).toBe(true);
+      expect(chunks.slice(0, error).map((chunk) => chunk.type)).toContain('tool-input-error');
+      expect(chunks.slice(0, error).map((chunk) => chunk.type)).not.toContain('tool-input-available');
       const { message, errors } = await readMessage(sdk, chunks);
       expect(errors.map((e) => (e as Error).message)).toEqual([errorText]);
       expect(toolParts(message).map((part) => part.state)).toEqual(['output-error']);
@@ -178,7 +182,7 @@ describe.each(SDKS)('$name', (sdk) => {
 
   it('passes an abort on after closing the open parts', async () => {
     const chunks = await collect(toTranscriptUIMessageStream(source([...stepParts(['```tool a\ninput:\n  x: 1']).slice(0, -2), { type: 'abort', reason: 'stop' }])));
-    expect(chunks.slice(-3).map((chunk) => chunk.type)).toEqual(['tool-output-error', 'finish-step', 'abort']);
+    expect(chunks.slice(-3).map((chunk) => chunk.type)).toEqual(['tool-input-error', 'finish-step', 'abort']);
     expect(chunks.at(-1)).toEqual({ type: 'abort', reason: 'stop' });
   });
 

@@ -1,13 +1,15 @@
 import {
+  convertToModelMessages,
   createUIMessageStream,
   createUIMessageStreamResponse,
   simulateReadableStream,
   streamText,
   type UIMessage,
-  type UIMessageStreamWriter,
+  type UIMessageChunk,
 } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { transcriptTransform } from 'tool-transcript';
+import { restoreTranscriptText } from 'tool-transcript';
+import { toTranscriptUIMessageStream } from 'tool-transcript/ai';
 import { followUp, replyTo, type ToolPartView } from './script.js';
 import { executionCounts, runTool, TOOL_KINDS } from './tools.js';
 
@@ -18,9 +20,12 @@ import { executionCounts, runTool, TOOL_KINDS } from './tools.js';
  * Each request is one step of the assistant:
  * 1. the answers the browser sent are settled: an approved call runs (once), a denied one is
  *    reported denied; outputs of client-side tools are already in the message;
- * 2. the model streams text; `transcriptTransform` turns the tool calls written in it into
- *    AI SDK tool parts; a server tool runs as soon as its input is complete, a tool that needs
- *    approval asks for it, a client-side tool waits for the browser;
+ * 2. the model reads the conversation as it wrote it (`restoreTranscriptText`: its calls as its
+ *    own text, the answers as result sections) and streams text; `toTranscriptUIMessageStream`
+ *    turns the tool calls written in it into AI SDK tool parts (ids unique across requests, a call
+ *    cut off by Stop ends as an error, never as a call to run); a server tool runs as soon as its
+ *    input is complete, a tool that needs approval asks for it (`needsApproval`), a client-side
+ *    tool waits for the browser;
  * 3. useChat sends the next request by itself once every call has its answer
  *    (`sendAutomaticallyWhen` in the page), and the model goes on from the results.
  */
@@ -28,30 +33,48 @@ export async function handle(request: Request): Promise<Response> {
   const { pathname } = new URL(request.url);
   if (request.method === 'GET' && pathname === '/api/chat/executions') return Response.json(executionCounts());
   if (request.method !== 'POST') return new Response('Method not allowed', { status: 405 });
-  const { id: chatId, messages } = (await request.json()) as { id: string; messages: UIMessage[] };
-  // Call ids unique to this chat and step (the parser numbers the calls of each text from 1).
-  const idPrefix = `call-${chatId.slice(0, 8)}-${messages.length}-`;
+  const { messages } = (await request.json()) as { messages: UIMessage[] };
   const stream = createUIMessageStream({
     originalMessages: messages,
     execute: async ({ writer }) => {
-      writer.write({ type: 'start' });
       const last = messages.at(-1);
+      let reply: { text: string; chunkDelayMs: number };
+      let answers: UIMessageChunk[] = [];
       if (last?.role === 'assistant') {
-        const tools = await settleAnswers(last, writer);
-        await streamStep(followUp(tools), 8, idPrefix, writer, request.signal);
+        const settled = await settleAnswers(last);
+        answers = settled.chunks;
+        reply = { text: followUp(settled.views), chunkDelayMs: 8 };
       } else {
-        const reply = replyTo(textOf(last));
-        await streamStep(reply.text, reply.chunkDelayMs, idPrefix, writer, request.signal);
+        reply = replyTo(textOf(last));
       }
-      writer.write({ type: 'finish' });
+      const result = streamText({
+        model: mockModel(reply.text, reply.chunkDelayMs),
+        messages: await convertToModelMessages(restoreTranscriptText(messages)),
+        abortSignal: request.signal,
+      });
+      const chunks = toTranscriptUIMessageStream(result, { needsApproval: ({ toolName }) => TOOL_KINDS[toolName] === 'approval' });
+      for await (const chunk of chunks as unknown as AsyncIterable<UIMessageChunk>) {
+        writer.write(chunk);
+        // The answers of the last step go first in the response.
+        if (chunk.type === 'start') for (const answer of answers) writer.write(answer);
+        if (chunk.type !== 'tool-input-available') continue;
+        const kind = TOOL_KINDS[chunk.toolName];
+        if (kind === 'server') {
+          writer.write({ type: 'tool-output-available', toolCallId: chunk.toolCallId, output: await runTool(chunk.toolName, chunk.toolCallId, chunk.input) });
+        } else if (kind === undefined) {
+          writer.write({ type: 'tool-output-error', toolCallId: chunk.toolCallId, errorText: `Unknown tool ${chunk.toolName}` });
+        }
+        // 'approval': the stream asked already (needsApproval); 'client': the browser answers (addToolOutput).
+      }
     },
   });
   return createUIMessageStreamResponse({ stream });
 }
 
-/** Runs the approved calls of the last step and reports the denied ones; returns every tool part of that step as it now stands. */
-async function settleAnswers(message: UIMessage, writer: UIMessageStreamWriter): Promise<ToolPartView[]> {
+/** Runs the approved calls of the last step and reports the denied ones: the chunks that say so, and every tool part of that step as it now stands. */
+async function settleAnswers(message: UIMessage): Promise<{ views: ToolPartView[]; chunks: UIMessageChunk[] }> {
   const views: ToolPartView[] = [];
+  const chunks: UIMessageChunk[] = [];
   for (const part of lastStep(message)) {
     if (part.type !== 'dynamic-tool') continue;
     const view: ToolPartView = { toolName: part.toolName, state: part.state, output: 'output' in part ? part.output : undefined };
@@ -59,39 +82,15 @@ async function settleAnswers(message: UIMessage, writer: UIMessageStreamWriter):
       if (part.approval.approved) {
         view.output = await runTool(part.toolName, part.toolCallId, part.input);
         view.state = 'output-available';
-        writer.write({ type: 'tool-output-available', toolCallId: part.toolCallId, output: view.output });
+        chunks.push({ type: 'tool-output-available', toolCallId: part.toolCallId, output: view.output });
       } else {
         view.state = 'output-denied';
-        writer.write({ type: 'tool-output-denied', toolCallId: part.toolCallId });
+        chunks.push({ type: 'tool-output-denied', toolCallId: part.toolCallId });
       }
     }
     views.push(view);
   }
-  return views;
-}
-
-/** One model step: the mock's text, parsed for tool calls on the way to the browser. */
-async function streamStep(text: string, chunkDelayMs: number, idPrefix: string, writer: UIMessageStreamWriter, signal: AbortSignal) {
-  writer.write({ type: 'start-step' });
-  const result = streamText({ model: mockModel(text, chunkDelayMs), prompt: 'unused by the mock', abortSignal: signal });
-  const chunks = result.textStream.pipeThrough(transcriptTransform({ idPrefix }));
-  for await (const chunk of chunks) {
-    // Stopped by the browser: the text ends there, and a call cut off half-way must not run
-    // (the parser would finish the open block best-effort when its input ends).
-    if (signal.aborted) break;
-    writer.write(chunk);
-    if (chunk.type !== 'tool-input-available') continue;
-    const kind = TOOL_KINDS[chunk.toolName];
-    if (kind === 'server') {
-      writer.write({ type: 'tool-output-available', toolCallId: chunk.toolCallId, output: await runTool(chunk.toolName, chunk.toolCallId, chunk.input) });
-    } else if (kind === 'approval') {
-      writer.write({ type: 'tool-approval-request', toolCallId: chunk.toolCallId, approvalId: `approve-${chunk.toolCallId}` });
-    } else if (kind === undefined) {
-      writer.write({ type: 'tool-output-error', toolCallId: chunk.toolCallId, errorText: `Unknown tool ${chunk.toolName}` });
-    }
-    // 'client': the browser answers (addToolOutput).
-  }
-  writer.write({ type: 'finish-step' });
+  return { views, chunks };
 }
 
 /** A model that streams `text` in small pieces, `chunkDelayMs` apart. */
