@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -24,6 +25,9 @@ const nextBin = fileURLToPath(new URL('../../node_modules/next/dist/bin/next', i
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' };
 
 export async function startNextApp(): Promise<NextApp> {
+  if (!existsSync(new URL('../../dist/index.js', import.meta.url))) {
+    throw new Error('examples/next imports the built library: run `npm run build` first (`npm test` does).');
+  }
   const started = performance.now();
   await run(['build', appDir]);
   const buildMs = performance.now() - started;
