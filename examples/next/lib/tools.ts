@@ -35,8 +35,9 @@ export async function settleAnswers(messages: UIMessage[]): Promise<{ messages: 
 /**
  * Runs the model's calls as their inputs complete, on the UI message stream: a server tool runs
  * at once, an unknown tool gets an error; a tool that needs approval waits for the person
- * (`toTranscriptUIMessageStream`'s `needsApproval` asked), a client-side tool for the browser. `answers` (from {@link settleAnswers}) go out right after `start`.
- * Once `signal` aborts (the browser stopped or went away), nothing more runs.
+ * (`toTranscriptUIMessageStream`'s `needsApproval` asked), a client-side tool for the browser.
+ * `answers` (from {@link settleAnswers}) go out right after `start`. Once `signal` aborts (the
+ * browser stopped or went away), nothing more runs.
  */
 export function runToolCalls(answers: readonly UIMessageChunk[], signal: AbortSignal): TransformStream<UIMessageChunk, UIMessageChunk> {
   let answered = false;
