@@ -9,12 +9,15 @@
  * - fenced code (``` and ~~~, by the fence rules of src/markdown/fence.ts),
  *   indented code (four columns, not inside a paragraph), HTML blocks: kinds
  *   1–5 are code, kinds 6–7 hold calls but no code (see html-block.ts);
- * - inline code spans, through {@link CodeSpans}.
+ * - inline code spans, through {@link CodeSpans};
+ * - ATX headings, setext underlines and thematic breaks: they hold no code,
+ *   but they end a paragraph (so the next indented line is indented code, not
+ *   a continuation) and bound code spans (a heading is one line).
  *
- * Not tracked: setext and ATX headings, thematic breaks, tables, link
- * reference definitions (they hold no code), autolinks and inline raw HTML
- * (CommonMark weighs them against code spans; here backticks in them still
- * count), and containers nested deeper than {@link MAX_DEPTH}.
+ * Not tracked: tables, link reference definitions (they hold no code),
+ * autolinks and inline raw HTML (CommonMark weighs them against code spans;
+ * here backticks in them still count), and containers nested deeper than
+ * {@link MAX_DEPTH}.
  *
  * The tracker only keeps state; it never holds text back. It is fed every
  * code unit that ends up as text, one at a time, in order; a tool block read
@@ -46,6 +49,8 @@ const enum Leaf {
   Indented,
   /** An HTML block: kinds 1–5 up to the line holding their end marker (code), kind 6 up to a blank line (calls found). */
   Html,
+  /** An ATX heading: inline content like a paragraph's, ended by its line end. */
+  Heading,
 }
 
 /** Where the current line is read. */
@@ -56,6 +61,22 @@ const enum Phase {
   Start,
   /** The block's content. */
   Content,
+}
+
+/**
+ * A line that may turn out a thematic break (`***`, `- - -`) or a setext
+ * underline (`===`, `---`): only those units and spaces, decided at its end.
+ */
+interface RuleLine {
+  /** The rule's character; '' when the line cannot be one. */
+  char: string;
+  count: number;
+  /** Spaces came after a rule character: a further one makes it no setext underline. */
+  gap: boolean;
+  /** Containers the line keeps should it be a rule (those it did not continue, or opened for list markers that were the rule's, close). */
+  depth: number;
+  /** It would underline the paragraph open before it (not lazily continued). */
+  underlines: boolean;
 }
 
 /** Progress through a list marker (`-`, `*`, `+`, or up to nine digits and `.`/`)`). */
@@ -109,6 +130,12 @@ export class MarkdownTracker {
   private interruptsParagraph = false;
   /** The optional space after a `>` may come next. */
   private quoteSpace = false;
+  /** The line so far may be a thematic break or setext underline. */
+  private rule: RuleLine = { char: '', count: 0, gap: false, depth: 0, underlines: false };
+  /** The line's block began with `#`: it may open an ATX heading. */
+  private atxPending = false;
+  /** How many `#`s it has so far. */
+  private atx = 0;
 
   /** Reading a fence opener's info string, up to the line end. */
   private fenceInfo = false;
@@ -205,6 +232,7 @@ export class MarkdownTracker {
     }
     this.settle(unit);
     this.afterCR = false;
+    if (this.phase !== Phase.Prefix) this.ruleUnit(unit);
     switch (this.phase) {
       case Phase.Prefix:
         this.prefixUnit(unit);
@@ -248,8 +276,16 @@ export class MarkdownTracker {
     this.closeUnmatched();
     this.fenceInfo = false;
     this.infoRefused = false;
+    this.rule.char = '';
+    this.atxPending = false;
     if (this.leaf === Leaf.Html) {
       // A call inside a kind 6 HTML block: the block goes on.
+    } else if (this.leaf === Leaf.Heading && inParagraph) {
+      // A call in a heading: the heading goes on to its line end.
+      if (endsLine) {
+        this.leaf = Leaf.None;
+        this.spans.paragraphEnd(this.offset);
+      }
     } else if (inParagraph) this.leaf = Leaf.Paragraph;
     else {
       this.leaf = Leaf.None;
@@ -268,6 +304,7 @@ export class MarkdownTracker {
     // Built by the constructor, so the copy shares the tracker's shape (and the hot paths stay monomorphic).
     const copy = Object.assign(new MarkdownTracker(), this);
     copy.containers = this.containers.slice();
+    copy.rule = { ...this.rule };
     copy.spans = spans;
     return copy;
   }
@@ -277,6 +314,7 @@ export class MarkdownTracker {
     if (this.run > 0 && unit !== this.runChar) this.settleRun();
     if (this.phase === Phase.Prefix && !this.continuesPrefix(unit)) this.prefixBroken();
     if (this.phase === Phase.Start && unit !== ' ' && unit !== '\t') this.settleStart(unit);
+    if (this.atxPending && unit !== '#') this.settleAtx(isSpaceOrTab(unit));
   }
 
   /** Whether `unit` continues the prefix of the next open container. */
@@ -369,6 +407,15 @@ export class MarkdownTracker {
       this.leaf = Leaf.None;
       this.interruptsParagraph = true;
     }
+    if (isRuleChar(unit) && unit !== this.rule.char) this.beginRule(unit);
+    if (unit === '#') {
+      // Maybe an ATX heading: decided by the unit after the `#`s (see settleAtx).
+      this.atxPending = true;
+      this.atx = 0;
+      this.blank = false;
+      this.phase = Phase.Content;
+      return;
+    }
     if (this.containers.length < MAX_DEPTH && (unit === '>' || unit === '-' || unit === '*' || unit === '+' || isDigit(unit))) return;
     this.blank = false;
     this.phase = Phase.Content;
@@ -387,6 +434,58 @@ export class MarkdownTracker {
       return;
     }
     this.beginParagraph();
+  }
+
+  /** A rule character at a block start: the line may be a thematic break or setext underline from here. */
+  private beginRule(char: string): void {
+    const lazy = this.unmatched >= 0;
+    this.rule.char = char;
+    this.rule.count = 0;
+    this.rule.gap = false;
+    this.rule.depth = lazy ? this.unmatched : this.containers.length;
+    this.rule.underlines = !lazy && this.leaf === Leaf.Paragraph;
+  }
+
+  /** Another unit of the line, as far as a thematic break or setext underline goes. */
+  private ruleUnit(unit: string): void {
+    const rule = this.rule;
+    if (rule.char === '') return;
+    if (unit === rule.char) {
+      rule.count++;
+      if (rule.gap) rule.underlines = false;
+    } else if (isSpaceOrTab(unit)) {
+      if (rule.count > 0) rule.gap = true;
+    } else rule.char = '';
+  }
+
+  /** Whether the line just read was a thematic break or setext underline, which ends the paragraph (or underlines it). */
+  private endsWithRule(): boolean {
+    const rule = this.rule;
+    if (rule.char === '' || this.leaf === Leaf.Fenced || this.leaf === Leaf.Html || this.leaf === Leaf.Indented) return false;
+    const underline = rule.underlines && (rule.char === '=' || rule.char === '-');
+    if (!underline && (rule.char === '=' || rule.count < 3)) return false;
+    // The list items its markers opened were no items, and a lazy line's containers close.
+    if (this.containers.length > rule.depth) this.containers.length = rule.depth;
+    this.unmatched = -1;
+    this.growing = -1;
+    if (this.leaf === Leaf.Paragraph) this.spans.paragraphEnd(this.offset);
+    this.leaf = Leaf.None;
+    return true;
+  }
+
+  /** The unit after a line's leading `#`s: a space, tab (or line end) opens an ATX heading; else it is paragraph text. */
+  private settleAtx(heading: boolean): void {
+    const hashes = this.atx;
+    this.atxPending = false;
+    this.atx = 0;
+    if (!heading || hashes > 6) {
+      this.beginParagraph();
+      return;
+    }
+    // A heading interrupts a paragraph and is no lazy continuation.
+    this.closeUnmatched();
+    if (this.leaf === Leaf.Paragraph) this.spans.paragraphEnd(this.offset - hashes);
+    this.leaf = Leaf.Heading;
   }
 
   /** A unit in the start phase: spaces, a `>`, or a list marker's units. */
@@ -537,6 +636,7 @@ export class MarkdownTracker {
   }
 
   private contentUnit(unit: string): void {
+    if (this.atxPending && unit === '#') this.atx++;
     switch (this.leaf) {
       case Leaf.Fenced:
         if (!this.fenceInfo) {
@@ -554,7 +654,12 @@ export class MarkdownTracker {
         return;
       case Leaf.Html:
         if (this.htmlEnd === UNTIL_BLANK) {
-          if (unit !== ' ' && unit !== '\t') this.blank = false;
+          // Calls are found here: a line-start syntax only where the line starts (`b {…}` is mid-line).
+          if (isSpaceOrTab(unit)) this.advance(unit);
+          else {
+            this.blank = false;
+            this.lineStart = false;
+          }
           return;
         }
         this.htmlWindow = slideWindow(this.htmlWindow, unit, this.htmlEnd);
@@ -694,6 +799,8 @@ export class MarkdownTracker {
       this.beginParagraph();
     }
     if (this.marker !== Marker.None) this.markerAloneOnLine();
+    if (this.atxPending) this.settleAtx(true);
+    this.endsWithRule();
     this.closeUnmatched();
     switch (this.leaf) {
       case Leaf.Fenced:
@@ -710,6 +817,11 @@ export class MarkdownTracker {
           this.leaf = Leaf.None;
           this.spans.paragraphEnd(this.offset);
         }
+        break;
+      case Leaf.Heading:
+        // A heading is one line: its code spans end with it, and the next line starts a block.
+        this.leaf = Leaf.None;
+        this.spans.paragraphEnd(this.offset);
         break;
       default:
         break;
@@ -750,6 +862,9 @@ export class MarkdownTracker {
     this.interruptsParagraph = false;
     this.deferredItem = 0;
     this.openedFrom = Infinity;
+    this.rule.char = '';
+    this.atxPending = false;
+    this.atx = 0;
     this.closing = closingLineStart();
     this.backslashes = 0;
     this.blockStartRun = false;
@@ -771,6 +886,11 @@ export class MarkdownTracker {
 
 /** No fence open. */
 const NO_FENCE: FenceRun = { char: '', length: 0 };
+
+/** A unit a thematic break or setext underline is made of. */
+function isRuleChar(unit: string): boolean {
+  return unit === '*' || unit === '-' || unit === '_' || unit === '=';
+}
 
 function isDigit(unit: string): boolean {
   return unit >= '0' && unit <= '9';
