@@ -14,10 +14,13 @@
  *   but they end a paragraph (so the next indented line is indented code, not
  *   a continuation) and bound code spans (a heading is one line).
  *
+ * - inline HTML tags (`<a title="`">`) met outside code spans: backticks in
+ *   them open no code span (CommonMark reads the leftmost construct first).
+ *
  * Not tracked: tables, link reference definitions (they hold no code),
- * autolinks and inline raw HTML (CommonMark weighs them against code spans;
- * here backticks in them still count), and containers nested deeper than
- * {@link MAX_DEPTH}.
+ * autolinks, inline comments, declarations and processing instructions, tags
+ * that span lines or begin where a code span may stand (backticks in them
+ * still count), and containers nested deeper than {@link MAX_DEPTH}.
  *
  * The tracker only keeps state; it never holds text back. It is fed every
  * code unit that ends up as text, one at a time, in order; a tool block read
@@ -174,6 +177,11 @@ export class MarkdownTracker {
   /** This line holds the HTML block's end marker. */
   private htmlEnded = false;
 
+  /** An inline tag begun in paragraph text ({@link Tag.No} none): backtick runs in it are held until it completes or fails. */
+  private inlineTag = Tag.No;
+  /** Backtick runs held while {@link inlineTag} is open: length, escaped (1/0), offset, in turn. */
+  private tagRuns: number[] = [];
+
   /**
    * Tells where a trigger may begin at the next unit. Must be called before
    * {@link feed} for each unit (it settles what the unit ends: a backtick
@@ -203,6 +211,8 @@ export class MarkdownTracker {
 
   /** Where a block whose opener began at the current point stands as far as code spans go. */
   spanState(): SpanState {
+    // An opener inside a tag not yet complete: should the tag fail, its backticks count; take them as counting.
+    if (this.inlineTag !== Tag.No) this.endInlineTag(false);
     if (this.leaf === Leaf.Fenced && this.fenceInfo) {
       return this.infoRefused ? SpanState.Text : SpanState.Unknown;
     }
@@ -249,6 +259,7 @@ export class MarkdownTracker {
   /** The input ended: what waited for more is settled (a backtick run, a fence info line). */
   endOfInput(): void {
     if (this.run > 0) this.settleRun();
+    if (this.inlineTag !== Tag.No) this.endInlineTag(false);
     // A fence info line that reaches the end of input is a fence's.
     if (this.onFenceInfo()) this.fenceConfirmed();
   }
@@ -278,6 +289,8 @@ export class MarkdownTracker {
     this.infoRefused = false;
     this.rule.char = '';
     this.atxPending = false;
+    this.inlineTag = Tag.No;
+    this.tagRuns.length = 0;
     if (this.leaf === Leaf.Html) {
       // A call inside a kind 6 HTML block: the block goes on.
     } else if (this.leaf === Leaf.Heading && inParagraph) {
@@ -305,6 +318,7 @@ export class MarkdownTracker {
     const copy = Object.assign(new MarkdownTracker(), this);
     copy.containers = this.containers.slice();
     copy.rule = { ...this.rule };
+    copy.tagRuns = this.tagRuns.slice();
     copy.spans = spans;
     return copy;
   }
@@ -670,6 +684,8 @@ export class MarkdownTracker {
     }
     this.lineStart = false;
     if (this.htmlReading) this.readHtml(unit);
+    if (this.inlineTag !== Tag.No) this.readInlineTag(unit);
+    else if (unit === '<') this.beginInlineTag();
     if (isFenceChar(unit)) {
       if (this.run === 0) {
         this.runChar = unit;
@@ -710,9 +726,36 @@ export class MarkdownTracker {
     }
   }
 
+  /** A `<` in paragraph or heading text outside code spans may begin an inline tag. */
+  private beginInlineTag(): void {
+    if (this.leaf !== Leaf.Paragraph && this.leaf !== Leaf.Heading) return;
+    if (this.spans.state(this.offset) !== SpanState.Text) return;
+    this.inlineTag = Tag.AfterLess;
+  }
+
+  /** A unit of an inline tag: it completes (its backticks were no runs), fails (they were), or goes on. */
+  private readInlineTag(unit: string): void {
+    const next = readTag(this.inlineTag, unit);
+    if (next === Tag.Done) this.endInlineTag(true);
+    else if (next === Tag.No) {
+      this.endInlineTag(false);
+      if (unit === '<') this.beginInlineTag();
+    } else this.inlineTag = next;
+  }
+
+  /** The inline tag ends: complete, its held runs are dropped; else they are reported, in order. */
+  private endInlineTag(complete: boolean): void {
+    this.inlineTag = Tag.No;
+    const runs = this.tagRuns;
+    if (!complete) for (let i = 0; i < runs.length; i += 3) this.spans.run(runs[i]!, runs[i + 1] === 1, runs[i + 2]!);
+    runs.length = 0;
+  }
+
   /** An HTML block starts on this line: it interrupts a paragraph (kinds 1–6). */
   private startHtml(end: string): void {
     this.htmlReading = false;
+    this.inlineTag = Tag.No;
+    this.tagRuns.length = 0;
     this.closeUnmatched();
     this.spans.paragraphEnd(this.offset);
     this.leaf = Leaf.Html;
@@ -740,7 +783,9 @@ export class MarkdownTracker {
       return;
     }
     if (opensBlock) this.beginParagraph();
-    if (this.runChar === '`') this.spans.run(length, this.runEscaped, this.runStart);
+    if (this.runChar !== '`') return;
+    if (this.inlineTag !== Tag.No) this.tagRuns.push(length, this.runEscaped ? 1 : 0, this.runStart);
+    else this.spans.run(length, this.runEscaped, this.runStart);
   }
 
   /** A fence opens: it interrupts the paragraph and closes the containers the line did not continue. */
@@ -791,6 +836,8 @@ export class MarkdownTracker {
     }
     this.afterCR = unit === '\r';
     if (this.run > 0) this.settleRun();
+    // Tags that span lines are not tracked: their backticks count.
+    if (this.inlineTag !== Tag.No) this.endInlineTag(false);
     if (this.htmlReading) this.readHtml(undefined);
     if (this.phase === Phase.Prefix) this.blankPrefix();
     if (this.deferredItem > 0) {
