@@ -179,7 +179,9 @@ export class MarkdownTracker {
 
   /** An inline tag begun in paragraph text ({@link Tag.No} none): backtick runs in it are held until it completes or fails. */
   private inlineTag = Tag.No;
-  /** Backtick runs held while {@link inlineTag} is open: length, escaped (1/0), offset, in turn. */
+  /** A lone-tag line (kind 7) may begin after a paragraph, on a line that left its containers: its runs wait for the line end. */
+  private lazyTagLine = false;
+  /** Backtick runs held while {@link inlineTag} is open or on a {@link lazyTagLine}: length, escaped (1/0), offset, in turn. */
   private tagRuns: number[] = [];
 
   /**
@@ -212,7 +214,7 @@ export class MarkdownTracker {
   /** Where a block whose opener began at the current point stands as far as code spans go. */
   spanState(): SpanState {
     // An opener inside a tag not yet complete: should the tag fail, its backticks count; take them as counting.
-    if (this.inlineTag !== Tag.No) this.endInlineTag(false);
+    if (this.inlineTag !== Tag.No || this.lazyTagLine) this.releaseHeld();
     if (this.leaf === Leaf.Fenced && this.fenceInfo) {
       return this.infoRefused ? SpanState.Text : SpanState.Unknown;
     }
@@ -259,7 +261,9 @@ export class MarkdownTracker {
   /** The input ended: what waited for more is settled (a backtick run, a fence info line). */
   endOfInput(): void {
     if (this.run > 0) this.settleRun();
-    if (this.inlineTag !== Tag.No) this.endInlineTag(false);
+    // A lone tag on the last line is an HTML block: its runs are none.
+    if (this.htmlReading) this.readHtml(undefined);
+    if (this.inlineTag !== Tag.No || this.lazyTagLine) this.releaseHeld();
     // A fence info line that reaches the end of input is a fence's.
     if (this.onFenceInfo()) this.fenceConfirmed();
   }
@@ -284,12 +288,15 @@ export class MarkdownTracker {
     this.emptyItem = -1;
     this.quoteSpace = false;
     this.afterCR = false;
-    this.closeUnmatched();
+    // A block standing in a paragraph that a line did not continue the containers of: a lazy continuation, they stay open.
+    if (inParagraph && this.leaf === Leaf.Paragraph && this.unmatched >= 0) this.unmatched = -1;
+    else this.closeUnmatched();
     this.fenceInfo = false;
     this.infoRefused = false;
     this.rule.char = '';
     this.atxPending = false;
     this.inlineTag = Tag.No;
+    this.lazyTagLine = false;
     this.tagRuns.length = 0;
     if (this.leaf === Leaf.Html) {
       // A call inside a kind 6 HTML block: the block goes on.
@@ -329,6 +336,25 @@ export class MarkdownTracker {
     if (this.phase === Phase.Prefix && !this.continuesPrefix(unit)) this.prefixBroken();
     if (this.phase === Phase.Start && unit !== ' ' && unit !== '\t') this.settleStart(unit);
     if (this.atxPending && unit !== '#') this.settleAtx(isSpaceOrTab(unit));
+    if (this.phase === Phase.Content) this.settleTags(unit);
+  }
+
+  /**
+   * A unit that makes a held tag no tag releases its runs before the unit is
+   * classified, as a run is settled: a look ahead learns the span closed
+   * before the unit, and a trigger there sees the span state it is in.
+   */
+  private settleTags(unit: string): void {
+    if (this.inlineTag !== Tag.No && readTag(this.inlineTag, unit) === Tag.No) this.endInlineTag(false);
+    if (this.lazyTagLine && readTag(this.tagState, unit) === Tag.No && (this.htmlSeen === null || readHtmlStart(this.htmlSeen, unit) === null)) {
+      this.noLazyTagLine();
+    }
+  }
+
+  /** The line holds no lone tag: the runs held on it were paragraph runs (unless an inline tag still holds them). */
+  private noLazyTagLine(): void {
+    this.lazyTagLine = false;
+    if (this.inlineTag === Tag.No) this.releaseRuns();
   }
 
   /** Whether `unit` continues the prefix of the next open container. */
@@ -440,8 +466,9 @@ export class MarkdownTracker {
     }
     if (unit === '<') {
       // Maybe an HTML block, which would interrupt a paragraph: a lazy line is decided when that is known.
-      // Kind 7 cannot interrupt one.
-      this.tagState = this.leaf === Leaf.Paragraph ? Tag.No : Tag.Open;
+      // Kind 7 cannot interrupt one, but to micromark it starts on a line that left the paragraph's containers.
+      this.tagState = this.leaf === Leaf.Paragraph && this.unmatched < 0 ? Tag.No : Tag.Open;
+      this.lazyTagLine = this.leaf === Leaf.Paragraph && this.unmatched >= 0;
       if (this.leaf !== Leaf.Paragraph) this.beginParagraph();
       this.htmlReading = true;
       this.htmlSeen = '';
@@ -686,6 +713,7 @@ export class MarkdownTracker {
     if (this.htmlReading) this.readHtml(unit);
     if (this.inlineTag !== Tag.No) this.readInlineTag(unit);
     else if (unit === '<') this.beginInlineTag();
+    if (this.lazyTagLine && this.tagState === Tag.No && this.htmlSeen === null) this.noLazyTagLine();
     if (isFenceChar(unit)) {
       if (this.run === 0) {
         this.runChar = unit;
@@ -716,7 +744,7 @@ export class MarkdownTracker {
     if (this.tagState !== Tag.No) {
       this.tagState = readTag(this.tagState, unit);
       if (unit === undefined && this.tagState === Tag.Done) {
-        this.startHtml(UNTIL_BLANK);
+        this.startHtml(UNTIL_BLANK, true);
         return;
       }
     }
@@ -729,34 +757,52 @@ export class MarkdownTracker {
   /** A `<` in paragraph or heading text outside code spans may begin an inline tag. */
   private beginInlineTag(): void {
     if (this.leaf !== Leaf.Paragraph && this.leaf !== Leaf.Heading) return;
-    if (this.spans.state(this.offset) !== SpanState.Text) return;
+    if (!this.spans.tagsTracked(this.offset)) return;
     this.inlineTag = Tag.AfterLess;
   }
 
   /** A unit of an inline tag: it completes (its backticks were no runs), fails (they were), or goes on. */
   private readInlineTag(unit: string): void {
+    // The unit making it no tag was settled before (see settleTags).
     const next = readTag(this.inlineTag, unit);
     if (next === Tag.Done) this.endInlineTag(true);
-    else if (next === Tag.No) {
-      this.endInlineTag(false);
-      if (unit === '<') this.beginInlineTag();
-    } else this.inlineTag = next;
+    else this.inlineTag = next;
   }
 
   /** The inline tag ends: complete, its held runs are dropped; else they are reported, in order. */
   private endInlineTag(complete: boolean): void {
     this.inlineTag = Tag.No;
+    if (complete) this.tagRuns.length = 0;
+    else if (!this.lazyTagLine) this.releaseRuns();
+  }
+
+  /** Tags and lone-tag lines still undecided are taken as none: the runs they held count. */
+  private releaseHeld(): void {
+    this.inlineTag = Tag.No;
+    this.lazyTagLine = false;
+    this.releaseRuns();
+  }
+
+  /** The held backtick runs were runs after all: reported, in order. */
+  private releaseRuns(): void {
     const runs = this.tagRuns;
-    if (!complete) for (let i = 0; i < runs.length; i += 3) this.spans.run(runs[i]!, runs[i + 1] === 1, runs[i + 2]!);
+    for (let i = 0; i < runs.length; i += 3) this.spans.run(runs[i]!, runs[i + 1] === 1, runs[i + 2]!);
     runs.length = 0;
   }
 
-  /** An HTML block starts on this line: it interrupts a paragraph (kinds 1–6). */
-  private startHtml(end: string): void {
+  /** An HTML block starts on this line: it interrupts a paragraph (kinds 1–6), or stands alone (`lone`: kind 7). */
+  private startHtml(end: string, lone = false): void {
     this.htmlReading = false;
     this.inlineTag = Tag.No;
     this.tagRuns.length = 0;
-    this.closeUnmatched();
+    if (lone && this.lazyTagLine) {
+      // To micromark a lone tag on such a line is an HTML block in those containers: the next line that does not continue them ends it.
+      this.lazyTagLine = false;
+      this.unmatched = -1;
+    } else {
+      this.lazyTagLine = false;
+      this.closeUnmatched();
+    }
     this.spans.paragraphEnd(this.offset);
     this.leaf = Leaf.Html;
     this.htmlEnd = end;
@@ -784,7 +830,7 @@ export class MarkdownTracker {
     }
     if (opensBlock) this.beginParagraph();
     if (this.runChar !== '`') return;
-    if (this.inlineTag !== Tag.No) this.tagRuns.push(length, this.runEscaped ? 1 : 0, this.runStart);
+    if (this.inlineTag !== Tag.No || this.lazyTagLine) this.tagRuns.push(length, this.runEscaped ? 1 : 0, this.runStart);
     else this.spans.run(length, this.runEscaped, this.runStart);
   }
 
@@ -836,9 +882,9 @@ export class MarkdownTracker {
     }
     this.afterCR = unit === '\r';
     if (this.run > 0) this.settleRun();
-    // Tags that span lines are not tracked: their backticks count.
-    if (this.inlineTag !== Tag.No) this.endInlineTag(false);
     if (this.htmlReading) this.readHtml(undefined);
+    // Tags that span lines are not tracked: their backticks count.
+    if (this.inlineTag !== Tag.No || this.lazyTagLine) this.releaseHeld();
     if (this.phase === Phase.Prefix) this.blankPrefix();
     if (this.deferredItem > 0) {
       // An empty item cannot interrupt a paragraph: the line is paragraph text.

@@ -98,6 +98,16 @@ describe('a backtick opens no code span that CommonMark never sees', () => {
   ])('but %s', (_, doc, calls) => expectAsCommonMark(doc, calls));
 });
 
+describe('lazy continuation lines, as micromark reads them', () => {
+  it.each([
+    ['a call on a lazy line keeps the block quote open', '> a\n$`a\n> $`a', 1],
+    ['a lone tag on a lazy line is an HTML block: its backtick opens no span', '- b\n  `$a\n<a title="`">', 1],
+    ['a lone tag on a lazy line ends with its containers', '> - a\n</pre>\n    $a', 0],
+    ['a <pre> on a lazy line is verbatim HTML', '1. a\n<pre>\n$', 0],
+    ['a tag with text after it on a lazy line is paragraph text', "> `a\nb\n<b x='`'>$", 1],
+  ])('%s', (_, doc, calls) => expectAsCommonMark(doc, calls));
+});
+
 describe('a line-start syntax in an HTML block starts only at the line start', () => {
   const call = '{"tool": {"function": "read", "parameters": {"p": 1}}}';
   it.each([
