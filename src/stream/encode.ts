@@ -1,4 +1,5 @@
 import type { UIMessageChunk } from '../types.js';
+import { checkTranscriptOptions } from '../options.js';
 import { settleEvents, type EncodeOptions } from './settle-events.js';
 import type { TranscriptEvent } from './events.js';
 
@@ -25,7 +26,8 @@ export function textDeltaChunk(key: string, delta: string): UIMessageChunk {
  * can read that text with the same syntax: `store.setMessage` does); source that arrived before
  * is sent as its first delta.
  */
-export function createChunkEncoder(options: EncodeOptions = {}): (events: readonly TranscriptEvent[]) => UIMessageChunk[] {
+export function createChunkEncoder(given?: EncodeOptions | null): (events: readonly TranscriptEvent[]) => UIMessageChunk[] {
+  const options = checkTranscriptOptions<EncodeOptions>('createChunkEncoder', given);
   const tools = new Map<string, EncodedTool>();
 
   const announce = (out: UIMessageChunk[], tool: EncodedTool, toolCallId: string, toolName: string) => {

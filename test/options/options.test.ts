@@ -11,6 +11,8 @@ import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import * as lite from '../../src/lite/index.js';
 import {
+  createChunkEncoder,
+  createStreamChunks,
   createTranscriptEventParser,
   createTranscriptParser,
   describeTools,
@@ -63,6 +65,8 @@ const TRANSCRIPT_ENTRIES: Entry[] = [
       return store.getState().ids.map((id) => store.getItem(id));
     },
   ],
+  ['createStreamChunks', (options) => createStreamChunks(parseTranscript(TEXT), options)],
+  ['createChunkEncoder', (options) => createChunkEncoder(options)(createTranscriptEventParser().write(TEXT))],
   ['remarkToolCalls', (options) => unified().use(remarkParse).use(remarkToolCalls, options).parse(TEXT).children.map((node) => node.type)],
 ];
 
