@@ -1,3 +1,4 @@
+import { checkTranscriptOptions } from '../options.js';
 import { useEffect, useMemo } from 'react';
 import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.js';
 import type { TranscriptMessage, TranscriptStore } from '../store/types.js';
@@ -98,7 +99,7 @@ export function useTranscriptSource(source: TranscriptSource & TranscriptSourceO
   const optionsKey = kind === 'stream' ? undefined : options;
 
   const holder = useMemo<Holder>(
-    () => createHolder(kind, source, () => createStore(withoutUndefined(options))),
+    () => createHolder(kind, source, () => createStore(withoutUndefined(checkTranscriptOptions('<ToolTranscript> (useToolTranscript)', options)))),
     // New values of text, chunks and message are fed by the effect below, not to a new store.
     [kind, identity, optionsKey],
   );
