@@ -3,7 +3,7 @@ import { Profiler, StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseTranscript, type ToolChunk } from '../../src/index.js';
-import { ToolTranscript, useToolTranscript, type ToolComponentProps } from '../../src/react/index.js';
+import { INTERRUPTED_TEXT, ToolTranscript, useToolTranscript, type ToolComponentProps } from '../../src/react/index.js';
 import { createTranscriptStore } from '../../src/store/index.js';
 
 afterEach(() => {
@@ -95,8 +95,14 @@ describe('<ToolTranscript text>', () => {
     expect(append.mock.calls).toEqual([['```']]);
   });
 
-  it('streaming={false} finishes the parse: an unclosed block is final, not streaming', () => {
+  it('streaming={false} ends the parse: an unclosed block is interrupted (as in the other sources), not streaming', () => {
     const { container } = render(<ToolTranscript text={'```tool x\ninput: {a: 1}\n'} streaming={false} />);
+    expect(cards(container)).toEqual(['tool-call-1:output-error']);
+    expect(container.textContent).toContain(INTERRUPTED_TEXT);
+  });
+
+  it('without streaming, a first text is complete: an unclosed block is finished best-effort', () => {
+    const { container } = render(<ToolTranscript text={'```tool x\ninput: {a: 1}\n'} />);
     expect(cards(container)).toEqual(['tool-call-1:input-available']);
   });
 
