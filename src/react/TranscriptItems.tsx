@@ -149,7 +149,19 @@ function TextItem({ id, value, live }: { id: string; value: string; live: boolea
   const { reveal } = useTranscriptConfig();
   const { shown, revealing } = useReveal(id, value, live, reveal);
   const writing = live || revealing;
+  // Whitespace between two calls (the middleware's "\n", a blank line) is kept in the store and
+  // the chunks (lossless), but renders nothing: an empty item would add a gap between the cards.
+  if (isBlankText(value)) return null;
   return <MarkdownText value={shown === value.length ? value : value.slice(0, shown)} live={writing} caret={reveal?.caret === true && writing} />;
+}
+
+/** Only markdown whitespace (space, tab, line breaks); stops at the first other character. */
+export function isBlankText(value: string): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code !== 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d && code !== 0x0c && code !== 0x0b) return false;
+  }
+  return true;
 }
 
 /**
