@@ -203,6 +203,8 @@ describe('approvals and display-only calls', () => {
     expect(display!.querySelector('svg')!.dataset.icon).toBe('called');
     expect(getComputedStyle(display!.querySelector('svg')!).animationName).toBe('none');
     expect(client!.textContent).toBe('Running');
+    // Neutral: not the colour of a call that runs.
+    expect(getComputedStyle(display!).color).not.toBe(getComputedStyle(client!).color);
   });
 });
 
