@@ -208,6 +208,23 @@ describe('approvals and display-only calls', () => {
   });
 });
 
+describe('a useChat message, while it streams', () => {
+  it('a text-born call of the display route is Called; a native call (the middleware route, the SDK runs it) Running', () => {
+    const message = {
+      id: 'm1',
+      role: 'assistant' as const,
+      parts: [
+        { type: 'dynamic-tool', toolCallId: 't1', toolName: 'search', state: 'input-available', input: { q: 'cats' }, toolMetadata: { syntax: 'fence' } },
+        { type: 'tool-weather', toolCallId: 'n1', state: 'input-available', input: { city: 'Oslo' } },
+      ],
+    };
+    const host = mount(<ToolTranscript message={message as never} streaming />);
+    const badge = (id: string) => host.querySelector(`[data-tool-call-id="${id}"] [data-slot="tool-call-status"]`)!.textContent;
+    expect(badge('t1')).toBe('Called');
+    expect(badge('n1')).toBe('Running');
+  });
+});
+
 describe('open / close motion', () => {
   it('the body fades in when it opens, and the chevron turns', async () => {
     const host = mount(<ToolCall tool={searchInState('output-available')} />);
