@@ -193,7 +193,12 @@ export type ToolMetadata = {
   [key: string]: JsonValue | undefined;
 };
 
-/** Options shared by {@link parseTranscript}, the stream parser, the remark plugin and React. */
+/**
+ * Options shared by {@link parseTranscript}, the stream parser, the remark plugin and React.
+ * Every function that takes them checks them when called: a wrong value throws a `TypeError`
+ * naming the function, the option, what it expects and what it got. `null` options are no
+ * options, and an option set to `null` takes its default.
+ */
 export interface TranscriptOptions {
   /**
    * Syntaxes to recognise, by name or as syntax objects (built-in factories or

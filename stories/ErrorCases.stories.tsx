@@ -59,7 +59,7 @@ export const UnclosedBlock: Story = {
     // A finished transcript: the call was made ("Called"), nothing runs; open it to read the input.
     await expect(within(card).getByText('Called')).toBeVisible();
     await expandCards(card);
-    await expect(within(card).getByText(/CREATE INDEX CONCURRENTLY idx_orders_user/, { selector: 'code' })).toBeVisible();
+    await expect(within(card).getByText(/CREATE INDEX CONCURRENTLY idx_orders_user/, { selector: 'code .tt-line' })).toBeVisible();
     await expect(within(card).queryByRole('progressbar')).toBeNull();
   },
 };

@@ -116,7 +116,8 @@ export const StepThrough: Story = {
     await expect(within(card).getByText('Receiving input')).toBeVisible();
 
     // Step until the query shows in the input, still streaming.
-    const input = () => card.querySelector('[data-slot="tool-call-input"] code')!.textContent ?? '';
+    // Before its first key the input shows a placeholder (no value yet), then the value.
+    const input = () => card.querySelector('[data-slot="tool-call-input"]')!.textContent ?? '';
     for (let i = 0; i < 40 && !input().includes('coffee shops near 123 Main St'); i++) await userEvent.click(stepButton);
     await expect(input()).toContain('coffee shops near 123 Main St');
     await expect(card).toHaveAttribute('data-status', 'input-streaming');

@@ -121,3 +121,28 @@ export const Sentinel: Story = {
     await expect(canvas.queryByText(/SEG_START/)).toBeNull();
   },
 };
+
+/** `<tool_call>{"name", "arguments"}</tool_call>`: the Hermes / Qwen / most open models' template, read anywhere in a line. */
+export const Hermes: Story = {
+  args: { syntax: 'hermes', text: EXAMPLES.hermes },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // Finished calls start collapsed: open them to read their input.
+    await expandCards(canvasElement);
+    await expect(cards(canvasElement)).toEqual(['get_weather:input-available', 'get_weather:input-available']);
+    await expect(canvas.getByText(/"city": "Oslo"/)).toBeVisible();
+    await expect(canvas.queryByText(/tool_call/)).toBeNull();
+  },
+};
+
+/** Opt-in `pythonic` (Llama 3.2 / 4): a bracketed list of Python calls, keyword arguments as the input. */
+export const Pythonic: Story = {
+  args: { syntax: 'pythonic', text: EXAMPLES.pythonic },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expandCards(canvasElement);
+    await expect(cards(canvasElement)).toEqual(['get_weather:input-available', 'get_weather:input-available']);
+    await expect(canvas.getByText(/"city": "Paris"/)).toBeVisible();
+    await expect(canvas.queryByText(/get_weather\(/)).toBeNull();
+  },
+};

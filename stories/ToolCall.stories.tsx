@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { TOOL_STATES } from '../src/index.js';
+import { settled } from './support/expand-cards.js';
 import {
   ToolCall,
   ToolCallContent,
@@ -85,6 +86,8 @@ export const OutputAvailable: Story = {
     await userEvent.click(triggerOf(card));
     await expect(card).toHaveAttribute('data-state', 'open');
     await expect(triggerOf(card)).toHaveAttribute('aria-expanded', 'true');
+    // The body fades in (160 ms) when the reader opens it.
+    await settled(card);
     await expect(within(card).getByText('Output')).toBeVisible();
     await expect(within(card).getByText(/Local Beans/)).toBeVisible();
     await expect(within(card).getByRole('button', { name: 'Copy output of search' })).toBeVisible();

@@ -9,6 +9,7 @@ import { describeTools, type DescribeToolsOptions } from '../format/describe/des
 import { markdownSections } from '../format/sections/markdown.js';
 import type { SectionFormat } from '../format/sections/types.js';
 import { xmlSections } from '../format/sections/xml.js';
+import { checkMiddlewareOptions } from '../options.js';
 import { resolveSyntaxes } from '../syntaxes/index.js';
 import type { CallPolicy, JsonSchema, SyntaxName, ToolDefinition, ToolSyntax } from '../types.js';
 import { CallExtractor } from './calls.js';
@@ -81,7 +82,8 @@ interface CallPlan {
  *
  * How the provider splits its text never changes which calls run or their input.
  */
-export function toolTranscriptMiddleware(options: ToolTranscriptMiddlewareOptions): ToolTranscriptLanguageModelMiddleware {
+export function toolTranscriptMiddleware(given: ToolTranscriptMiddlewareOptions): ToolTranscriptLanguageModelMiddleware {
+  const options = checkMiddlewareOptions('toolTranscriptMiddleware', given);
   const [syntax, ...accepted] = resolveSyntaxes([options.syntax, ...(options.accept ?? [])]);
   if (!syntax) throw new TypeError('toolTranscriptMiddleware: `syntax` is required');
   const syntaxes = [syntax, ...accepted.filter((other) => other !== syntax)];

@@ -1,3 +1,4 @@
+import { checkRouteOptions } from '../options.js';
 import { IdClaims } from '../stream/events.js';
 import { createTranscriptEventParser } from '../stream/parser.js';
 import type { TranscriptOptions, UIMessageChunkFor } from '../types.js';
@@ -91,7 +92,7 @@ export function toTranscriptUIMessageStream<ApprovalResponses extends boolean = 
   // (The type parameter is only the `approvalResponses` flag, so the options object is typed by
   // its interface where it is written: `needsApproval: ({ toolName }) => …` needs no annotation.)
   type Options = { approvalResponses: ApprovalResponses };
-  const route = new RouteStream(options ?? {});
+  const route = new RouteStream(checkRouteOptions('toTranscriptUIMessageStream', options));
   let iterator: AsyncIterator<{ readonly type: string }> | undefined;
   let done = false;
   return new ReadableStream<TranscriptUIMessageStreamChunk<Options>>({
@@ -144,8 +145,8 @@ class RouteStream {
   private finished = false;
 
   constructor(options: TranscriptUIMessageStreamOptions) {
-    // Options are checked here, where the host calls: a bad `syntaxes` is a TypeError it sees,
-    // not an `error` chunk worded 'An error occurred.' on the client.
+    // The options were checked where the host calls (a bad `syntaxes` is a TypeError it sees,
+    // not an `error` chunk worded 'An error occurred.' on the client); names resolve here.
     createTranscriptEventParser(options);
     this.options = options;
     this.prefix = options.idPrefix !== undefined ? '' : `${(options.generateId ?? randomId)()}-`;

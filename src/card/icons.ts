@@ -24,6 +24,12 @@ export const STATE_ICONS: Readonly<Record<ToolState, readonly IconShape[]>> = {
   'output-denied': [circle(), path('M3.8 12.2 12.2 3.8')],
 };
 
+/**
+ * The badge icon of a call that was made and runs nowhere in view ("Called": a finished
+ * transcript, or a display-only one): an arrow out of a circle — sent, not a clock that waits.
+ */
+export const CALLED_ICON: readonly IconShape[] = [circle(), path('M6 8h4M8.3 6.2 10 8l-1.7 1.8')];
+
 /** A wrench, before the tool's name (as AI Elements' Tool header has). */
 export const TOOL_ICON: readonly IconShape[] = [
   path('M10.2 2.3a3.5 3.5 0 0 0-4.4 4.5L2.4 10.2a1.4 1.4 0 0 0 2 2l3.4-3.4a3.5 3.5 0 0 0 4.5-4.4L10.4 6.3 9 6 8.7 4.6z'),

@@ -45,6 +45,8 @@ export interface ToolCardLabels {
   toggle: string;
   /** Accessible name of the progress bar while the input streams. */
   receivingInput: string;
+  /** In place of the input while it streams and has nothing yet (before its first key). */
+  awaitingInput: string;
   /** A call whose input was still streaming when the response stopped. */
   interrupted: string;
   /** A finished block that never reached its closing marker, and the tooltip that explains it. */
@@ -84,6 +86,7 @@ export const DEFAULT_TOOL_CARD_LABELS: Readonly<ToolCardLabels> = Object.freeze(
   toolCall: 'Tool call {tool}',
   toggle: 'Show or hide the details of {tool}',
   receivingInput: 'Receiving input',
+  awaitingInput: 'Waiting for the input…',
   // The store's INTERRUPTED_TEXT, written out: the card model must not import the store (zustand).
   interrupted: 'The response stopped before this call was complete.',
   notClosed: 'not closed',

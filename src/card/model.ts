@@ -57,6 +57,15 @@ export interface ToolCardModel {
   name: string;
   /** The input on one line (empty when there is none). */
   summary: string;
+  /**
+   * The input as the card shows it (see {@link inputForDisplay}): the input, except that an
+   * emoji call's empty `body` and empty `args` are left out. The chunk keeps them.
+   */
+  inputView: unknown;
+  /** The input is streaming in and has nothing to show yet (no key, no text): a placeholder, not `{}`. */
+  awaitingInput: boolean;
+  /** The badge says "Called" (a past or display-only `input-available`): a neutral icon, nothing spins. */
+  called: boolean;
   /** The badge's text. */
   stateLabel: string;
   /** The input is streaming in: progress, clock and a turning icon. */
@@ -98,12 +107,16 @@ export function toolCardModel(tool: ToolCardSource, options: ToolCardOptions = {
   const labels = resolveToolCardLabels(options.labels);
   const { state } = tool;
   const interrupted = state === 'output-error' && tool.errorText === INTERRUPTED_ERROR;
+  const inputView = inputForDisplay(tool);
   return {
     state,
     attributes: toolCardAttributes(tool),
     labels,
     name: tool.toolName,
-    summary: safeSummary(tool.input),
+    summary: safeSummary(inputView),
+    inputView,
+    awaitingInput: state === 'input-streaming' && isEmptyInput(inputView),
+    called: state === 'input-available' && options.live !== true,
     stateLabel: stateLabel(state, options.live === true, labels),
     streaming: state === 'input-streaming',
     interrupted,
@@ -134,13 +147,16 @@ function toolCardAttributes(tool: ToolCardSource): ToolCardAttributes {
 }
 
 /**
- * The body's sections: the input always; the approval while one is asked for or answered (and
- * for any call that records an answer); the output once there is one; the error of a failed call.
+ * The body's sections: an answered approval (for any call that records an answer); the input
+ * always; an approval request; the output once there is one; the error of a failed call.
  */
 function toolCardSections(tool: ToolCardSource, labels: ToolCardLabels, interrupted = false): ToolCardSection[] {
-  const sections: ToolCardSection[] = [{ kind: 'input', label: labels.input, value: tool.input }];
+  const sections: ToolCardSection[] = [{ kind: 'input', label: labels.input, value: inputForDisplay(tool) }];
   const approval = approvalOf(tool);
-  if (approval) sections.push({ kind: 'approval', label: labels.approval, approval });
+  // A request comes after the input it asks about; an answer is a record of a decision, read first
+  // (the React card keeps it in view under the header even when the body is collapsed).
+  if (approval?.kind === 'answer') sections.unshift({ kind: 'approval', label: labels.approval, approval });
+  else if (approval) sections.push({ kind: 'approval', label: labels.approval, approval });
   if (tool.state === 'output-available' || (tool.output !== undefined && tool.state !== 'output-denied')) {
     sections.push({ kind: 'output', label: labels.output, value: tool.output });
   }
@@ -167,6 +183,39 @@ export function approvalAnswerText(approval: Extract<ToolCardApproval, { kind: '
   const verdict = labels[approval.verdict];
   if (approval.reason) return `${verdict}: ${approval.reason}`;
   return approval.final ? `${verdict} — ${labels.notRun}` : verdict;
+}
+
+/**
+ * The input as a card shows it. An emoji call always has `{args, body}`; one written without
+ * arguments or without a body (`🛠️[list_files /]`) would show `body:` in its summary and
+ * `"body": ""` in its input: those empty parts are left out. Every other input is shown as it is
+ * (an empty string another tool was given is a value). Returns the input itself when nothing is
+ * left out. Never throws.
+ */
+export function inputForDisplay(tool: Pick<ToolCardSource, 'syntax' | 'input'>): unknown {
+  const { input } = tool;
+  if (tool.syntax !== 'emoji' || typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  try {
+    const { args, body, ...rest } = input as { args?: unknown; body?: unknown };
+    const emptyArgs = Array.isArray(args) && args.length === 0;
+    const emptyBody = body === '';
+    if (!emptyArgs && !emptyBody) return input;
+    return { ...(emptyArgs || args === undefined ? {} : { args }), ...(emptyBody || body === undefined ? {} : { body }), ...rest };
+  } catch {
+    return input;
+  }
+}
+
+/** Nothing to show yet: no input, an object without keys, an empty string. */
+function isEmptyInput(input: unknown): boolean {
+  if (input === undefined || input === null || input === '') return true;
+  if (typeof input !== 'object' || Array.isArray(input)) return false;
+  try {
+    for (const key in input) if (Object.hasOwn(input, key)) return false;
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function safeSummary(input: unknown): string {

@@ -98,7 +98,13 @@ function useTranscriptView(props: ToolTranscriptProps, store: TranscriptStore): 
   const outer = useToolCallSettings();
   const cardLabels = stableLabels ?? outer.labels;
   const cardHighlight = highlight ?? outer.highlight;
-  const cardSettings = useMemo<ToolCallSettings>(() => ({ live, labels: cardLabels, highlight: cardHighlight }), [live, cardLabels, cardHighlight]);
+  // A call written in text runs only where something answers it (a client tool through `onToolOutput`);
+  // in a display-only transcript it is on record, and shows as called, not running.
+  const textCallsRun = onToolOutput !== undefined;
+  const cardSettings = useMemo<ToolCallSettings>(
+    () => ({ live, textCallsRun, labels: cardLabels, highlight: cardHighlight }),
+    [live, textCallsRun, cardLabels, cardHighlight],
+  );
   const config = useMemo(
     () =>
       makeTranscriptConfig(stableToolComponents, stableComponents, stableRemark, stableRehype, streaming, {

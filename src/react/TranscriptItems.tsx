@@ -7,6 +7,7 @@ import { MarkdownText } from './markdown/MarkdownText.js';
 import { Reasoning } from './reasoning/Reasoning.js';
 import { ToolCall } from './tool-call/ToolCall.js';
 import { ToolRenderBoundary } from './tool-call/ToolRenderBoundary.js';
+import { guardRenderer } from './tool-call/guard-renderer.js';
 import { useToolActions } from './tool-actions.js';
 import { useTranscriptConfig, type FallbackReason, type FallbackToolComponentProps, type ToolComponentProps } from './transcript-config.js';
 import { useRevealGate, type RevealGate } from './reveal/reveal-gate.js';
@@ -148,7 +149,19 @@ function TextItem({ id, value, live }: { id: string; value: string; live: boolea
   const { reveal } = useTranscriptConfig();
   const { shown, revealing } = useReveal(id, value, live, reveal);
   const writing = live || revealing;
+  // Whitespace between two calls (the middleware's "\n", a blank line) is kept in the store and
+  // the chunks (lossless), but renders nothing: an empty item would add a gap between the cards.
+  if (isBlankText(value)) return null;
   return <MarkdownText value={shown === value.length ? value : value.slice(0, shown)} live={writing} caret={reveal?.caret === true && writing} />;
+}
+
+/** Only markdown whitespace (space, tab, line breaks); stops at the first other character. */
+export function isBlankText(value: string): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code !== 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d && code !== 0x0c && code !== 0x0b) return false;
+  }
+  return true;
 }
 
 /**
@@ -161,6 +174,9 @@ function TextItem({ id, value, live }: { id: string; value: string; live: boolea
  * failing the whole `renderToString`, and the client then renders it again
  * (and the error boundary takes over if it throws again).
  *
+ * A value thrown by the component's own render that React cannot inspect (a revoked Proxy, a
+ * Proxy whose traps throw) is replaced by an error describing it (see `guardRenderer`).
+ *
  * When the transcript is not streaming (`streaming={false}`), a call still
  * receiving input is shown as interrupted (see `interruptedView`).
  */
@@ -170,8 +186,10 @@ export function ToolItem({ tool: given }: { tool: ToolChunk }) {
   const tool = useMemo(() => interruptedView(given, streaming), [given, streaming]);
   const own = toolComponents && Object.hasOwn(toolComponents, tool.toolName) ? toolComponents[tool.toolName] : undefined;
   const reason: FallbackReason = toolNames && !toolNames.has(tool.toolName) ? 'unknown-tool' : 'no-component';
-  const Renderer: ComponentType<ToolComponentProps> | undefined = own ?? (fallbackToolComponent ? withReason(fallbackToolComponent, reason) : undefined);
-  if (!Renderer) return <ToolCall tool={tool} />;
+  const Chosen: ComponentType<ToolComponentProps> | undefined = own ?? (fallbackToolComponent ? withReason(fallbackToolComponent, reason) : undefined);
+  if (!Chosen) return <ToolCall tool={tool} />;
+  // A hostile thrown value (a revoked Proxy) would otherwise crash React before the boundary sees it.
+  const Renderer = guardRenderer(Chosen);
   return (
     <ToolRenderBoundary tool={tool}>
       <Suspense fallback={<ToolCall tool={tool} />}>
@@ -197,7 +215,9 @@ const boundFallbacks = new WeakMap<ComponentType<FallbackToolComponentProps>, Pa
 function withReason(Fallback: ComponentType<FallbackToolComponentProps>, reason: FallbackReason): ComponentType<ToolComponentProps> {
   let byReason = boundFallbacks.get(Fallback);
   if (!byReason) boundFallbacks.set(Fallback, (byReason = {}));
+  // Guarded here: the fallback's own render is what must not throw a hostile value into React.
+  const Guarded = guardRenderer(Fallback);
   return (byReason[reason] ??= function FallbackTool(props: ToolComponentProps) {
-    return <Fallback {...props} reason={reason} />;
+    return <Guarded {...props} reason={reason} />;
   });
 }

@@ -1,3 +1,4 @@
+import { checkTranscriptOptions } from '../options.js';
 import { useEffect, useMemo } from 'react';
 import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.js';
 import type { TranscriptMessage, TranscriptStore } from '../store/types.js';
@@ -63,6 +64,8 @@ interface Holder {
   store: TranscriptStore;
   fedText?: string;
   ended?: boolean;
+  /** How the parse was ended: `interrupt` (told `streaming={false}`) shows an open call as interrupted, `end` finishes it best-effort. */
+  endedBy?: 'end' | 'interrupt';
   /** The text changed after the first render (auto mode then keeps the parse open). */
   grown?: boolean;
   fedChunks?: readonly TranscriptChunk[];
@@ -98,7 +101,7 @@ export function useTranscriptSource(source: TranscriptSource & TranscriptSourceO
   const optionsKey = kind === 'stream' ? undefined : options;
 
   const holder = useMemo<Holder>(
-    () => createHolder(kind, source, () => createStore(withoutUndefined(options))),
+    () => createHolder(kind, source, () => createStore(withoutUndefined(checkTranscriptOptions('<ToolTranscript> (useToolTranscript)', options)))),
     // New values of text, chunks and message are fed by the effect below, not to a new store.
     [kind, identity, optionsKey],
   );
@@ -136,8 +139,7 @@ function createHolder(kind: SourceKey | undefined, source: Partial<Sources> & Tr
   if (kind === 'text') {
     holder.store.append(source.text!);
     holder.fedText = source.text!;
-    holder.ended = source.streaming !== true;
-    if (holder.ended) holder.store.end();
+    if (source.streaming !== true) endText(holder, source.streaming);
   } else if (kind === 'chunks') {
     feedChunks(holder, source.chunks!, source.streaming ?? false);
   } else if (kind === 'message') {
@@ -162,10 +164,27 @@ function feedText(holder: Holder, text: string, streaming: boolean | undefined):
     holder.fedText = text;
   }
   const shouldEnd = streaming === false || (streaming === undefined && !holder.grown);
-  if (shouldEnd && !holder.ended) {
-    store.end();
-    holder.ended = true;
+  if (!shouldEnd) return;
+  if (!holder.ended) endText(holder, streaming);
+  else if (streaming === false && holder.endedBy === 'end') {
+    // Taken as complete at first (no `streaming` prop), now told the response stopped: a call the
+    // text left open was finished best-effort, and must show as interrupted instead.
+    store.reset();
+    store.append(text);
+    endText(holder, streaming);
   }
+}
+
+/**
+ * Ends the parse of a text. `streaming={false}` says the response stopped: a call still open is
+ * interrupted (`output-error`, `INTERRUPTED_TEXT`), as the `stream`, `chunks` and `message`
+ * sources show it. Otherwise (a first text taken as complete) it is finished best-effort.
+ */
+function endText(holder: Holder, streaming: boolean | undefined): void {
+  if (streaming === false) holder.store.interrupt();
+  else holder.store.end();
+  holder.ended = true;
+  holder.endedBy = streaming === false ? 'interrupt' : 'end';
 }
 
 /** Shows a message, telling the store whether the response is still streaming (`false` interrupts open calls). */

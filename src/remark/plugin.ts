@@ -2,6 +2,7 @@ import type { Root } from 'mdast';
 import remarkParse from 'remark-parse';
 import type {} from 'remark-stringify';
 import type { Processor } from 'unified';
+import { checkTranscriptOptions } from '../options.js';
 import { resolveSyntaxes } from '../syntaxes/index.js';
 import type { TranscriptOptions } from '../types.js';
 import type { ToolCallHastOptions } from './hast.js';
@@ -41,7 +42,7 @@ type UnifiedParser = NonNullable<Processor['parser']>;
  */
 export function remarkToolCalls(this: Processor, options?: RemarkToolCallsOptions | null): undefined {
   const self = this;
-  const settings = options ?? {};
+  const settings = checkTranscriptOptions('remarkToolCalls', options);
   const syntaxes = resolveSyntaxes(settings.syntaxes);
   let markdown: UnifiedParser | undefined = self.parser;
   const toolCallParser: UnifiedParser = (doc, file) => {

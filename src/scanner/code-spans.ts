@@ -44,6 +44,11 @@ export interface SpanSink {
   fenceDecided(fence: boolean, length: number): void;
   /** Where a trigger at document `offset` stands. */
   state(offset: number): SpanState;
+  /**
+   * Whether an inline tag beginning at `offset` is tracked (its backticks then open no span):
+   * only where no code span may stand, and not where a look ahead read the runs as runs.
+   */
+  tagsTracked(offset: number): boolean;
 }
 
 /** A candidate's fate once the rest of its paragraph is known. */
@@ -73,6 +78,11 @@ export class CodeSpans implements SpanSink {
     this.expire(offset);
     if (this.closing > 0) return SpanState.Code;
     return this.unknown > 0 ? SpanState.Unknown : SpanState.Text;
+  }
+
+  tagsTracked(offset: number): boolean {
+    // A look ahead read this stretch with every backtick a run (see SpanLookahead.tagsTracked): read it the same way.
+    return this.state(offset) === SpanState.Text && this.lastRun === undefined;
   }
 
   /** Index of the candidate a run of `length` would close now; -1 when none. */
@@ -227,5 +237,10 @@ export class SpanLookahead implements SpanSink {
 
   state(): SpanState {
     return SpanState.Text;
+  }
+
+  /** While undecided a candidate stands that may close later: a `<` there may be code, and its backticks count. */
+  tagsTracked(): boolean {
+    return false;
   }
 }

@@ -9,12 +9,18 @@
  * - fenced code (``` and ~~~, by the fence rules of src/markdown/fence.ts),
  *   indented code (four columns, not inside a paragraph), HTML blocks: kinds
  *   1–5 are code, kinds 6–7 hold calls but no code (see html-block.ts);
- * - inline code spans, through {@link CodeSpans}.
+ * - inline code spans, through {@link CodeSpans};
+ * - ATX headings, setext underlines and thematic breaks: they hold no code,
+ *   but they end a paragraph (so the next indented line is indented code, not
+ *   a continuation) and bound code spans (a heading is one line).
  *
- * Not tracked: setext and ATX headings, thematic breaks, tables, link
- * reference definitions (they hold no code), autolinks and inline raw HTML
- * (CommonMark weighs them against code spans; here backticks in them still
- * count), and containers nested deeper than {@link MAX_DEPTH}.
+ * - inline HTML tags (`<a title="`">`) met outside code spans: backticks in
+ *   them open no code span (CommonMark reads the leftmost construct first).
+ *
+ * Not tracked: tables, link reference definitions (they hold no code),
+ * autolinks, inline comments, declarations and processing instructions, tags
+ * that span lines or begin where a code span may stand (backticks in them
+ * still count), and containers nested deeper than {@link MAX_DEPTH}.
  *
  * The tracker only keeps state; it never holds text back. It is fed every
  * code unit that ends up as text, one at a time, in order; a tool block read
@@ -46,6 +52,8 @@ const enum Leaf {
   Indented,
   /** An HTML block: kinds 1–5 up to the line holding their end marker (code), kind 6 up to a blank line (calls found). */
   Html,
+  /** An ATX heading: inline content like a paragraph's, ended by its line end. */
+  Heading,
 }
 
 /** Where the current line is read. */
@@ -56,6 +64,22 @@ const enum Phase {
   Start,
   /** The block's content. */
   Content,
+}
+
+/**
+ * A line that may turn out a thematic break (`***`, `- - -`) or a setext
+ * underline (`===`, `---`): only those units and spaces, decided at its end.
+ */
+interface RuleLine {
+  /** The rule's character; '' when the line cannot be one. */
+  char: string;
+  count: number;
+  /** Spaces came after a rule character: a further one makes it no setext underline. */
+  gap: boolean;
+  /** Containers the line keeps should it be a rule (those it did not continue, or opened for list markers that were the rule's, close). */
+  depth: number;
+  /** It would underline the paragraph open before it (not lazily continued). */
+  underlines: boolean;
 }
 
 /** Progress through a list marker (`-`, `*`, `+`, or up to nine digits and `.`/`)`). */
@@ -109,6 +133,12 @@ export class MarkdownTracker {
   private interruptsParagraph = false;
   /** The optional space after a `>` may come next. */
   private quoteSpace = false;
+  /** The line so far may be a thematic break or setext underline. */
+  private rule: RuleLine = { char: '', count: 0, gap: false, depth: 0, underlines: false };
+  /** The line's block began with `#`: it may open an ATX heading. */
+  private atxPending = false;
+  /** How many `#`s it has so far. */
+  private atx = 0;
 
   /** Reading a fence opener's info string, up to the line end. */
   private fenceInfo = false;
@@ -147,6 +177,13 @@ export class MarkdownTracker {
   /** This line holds the HTML block's end marker. */
   private htmlEnded = false;
 
+  /** An inline tag begun in paragraph text ({@link Tag.No} none): backtick runs in it are held until it completes or fails. */
+  private inlineTag = Tag.No;
+  /** A lone-tag line (kind 7) may begin after a paragraph, on a line that left its containers: its runs wait for the line end. */
+  private lazyTagLine = false;
+  /** Backtick runs held while {@link inlineTag} is open or on a {@link lazyTagLine}: length, escaped (1/0), offset, in turn. */
+  private tagRuns: number[] = [];
+
   /**
    * Tells where a trigger may begin at the next unit. Must be called before
    * {@link feed} for each unit (it settles what the unit ends: a backtick
@@ -176,6 +213,8 @@ export class MarkdownTracker {
 
   /** Where a block whose opener began at the current point stands as far as code spans go. */
   spanState(): SpanState {
+    // An opener inside a tag not yet complete: should the tag fail, its backticks count; take them as counting.
+    if (this.inlineTag !== Tag.No || this.lazyTagLine) this.releaseHeld();
     if (this.leaf === Leaf.Fenced && this.fenceInfo) {
       return this.infoRefused ? SpanState.Text : SpanState.Unknown;
     }
@@ -205,6 +244,7 @@ export class MarkdownTracker {
     }
     this.settle(unit);
     this.afterCR = false;
+    if (this.phase !== Phase.Prefix) this.ruleUnit(unit);
     switch (this.phase) {
       case Phase.Prefix:
         this.prefixUnit(unit);
@@ -221,6 +261,9 @@ export class MarkdownTracker {
   /** The input ended: what waited for more is settled (a backtick run, a fence info line). */
   endOfInput(): void {
     if (this.run > 0) this.settleRun();
+    // A lone tag on the last line is an HTML block: its runs are none.
+    if (this.htmlReading) this.readHtml(undefined);
+    if (this.inlineTag !== Tag.No || this.lazyTagLine) this.releaseHeld();
     // A fence info line that reaches the end of input is a fence's.
     if (this.onFenceInfo()) this.fenceConfirmed();
   }
@@ -245,11 +288,24 @@ export class MarkdownTracker {
     this.emptyItem = -1;
     this.quoteSpace = false;
     this.afterCR = false;
-    this.closeUnmatched();
+    // A block standing in a paragraph that a line did not continue the containers of: a lazy continuation, they stay open.
+    if (inParagraph && this.leaf === Leaf.Paragraph && this.unmatched >= 0) this.unmatched = -1;
+    else this.closeUnmatched();
     this.fenceInfo = false;
     this.infoRefused = false;
+    this.rule.char = '';
+    this.atxPending = false;
+    this.inlineTag = Tag.No;
+    this.lazyTagLine = false;
+    this.tagRuns.length = 0;
     if (this.leaf === Leaf.Html) {
       // A call inside a kind 6 HTML block: the block goes on.
+    } else if (this.leaf === Leaf.Heading && inParagraph) {
+      // A call in a heading: the heading goes on to its line end.
+      if (endsLine) {
+        this.leaf = Leaf.None;
+        this.spans.paragraphEnd(this.offset);
+      }
     } else if (inParagraph) this.leaf = Leaf.Paragraph;
     else {
       this.leaf = Leaf.None;
@@ -268,6 +324,8 @@ export class MarkdownTracker {
     // Built by the constructor, so the copy shares the tracker's shape (and the hot paths stay monomorphic).
     const copy = Object.assign(new MarkdownTracker(), this);
     copy.containers = this.containers.slice();
+    copy.rule = { ...this.rule };
+    copy.tagRuns = this.tagRuns.slice();
     copy.spans = spans;
     return copy;
   }
@@ -277,6 +335,26 @@ export class MarkdownTracker {
     if (this.run > 0 && unit !== this.runChar) this.settleRun();
     if (this.phase === Phase.Prefix && !this.continuesPrefix(unit)) this.prefixBroken();
     if (this.phase === Phase.Start && unit !== ' ' && unit !== '\t') this.settleStart(unit);
+    if (this.atxPending && unit !== '#') this.settleAtx(isSpaceOrTab(unit));
+    if (this.phase === Phase.Content) this.settleTags(unit);
+  }
+
+  /**
+   * A unit that makes a held tag no tag releases its runs before the unit is
+   * classified, as a run is settled: a look ahead learns the span closed
+   * before the unit, and a trigger there sees the span state it is in.
+   */
+  private settleTags(unit: string): void {
+    if (this.inlineTag !== Tag.No && readTag(this.inlineTag, unit) === Tag.No) this.endInlineTag(false);
+    if (this.lazyTagLine && readTag(this.tagState, unit) === Tag.No && (this.htmlSeen === null || readHtmlStart(this.htmlSeen, unit) === null)) {
+      this.noLazyTagLine();
+    }
+  }
+
+  /** The line holds no lone tag: the runs held on it were paragraph runs (unless an inline tag still holds them). */
+  private noLazyTagLine(): void {
+    this.lazyTagLine = false;
+    if (this.inlineTag === Tag.No) this.releaseRuns();
   }
 
   /** Whether `unit` continues the prefix of the next open container. */
@@ -369,6 +447,15 @@ export class MarkdownTracker {
       this.leaf = Leaf.None;
       this.interruptsParagraph = true;
     }
+    if (isRuleChar(unit) && unit !== this.rule.char) this.beginRule(unit);
+    if (unit === '#') {
+      // Maybe an ATX heading: decided by the unit after the `#`s (see settleAtx).
+      this.atxPending = true;
+      this.atx = 0;
+      this.blank = false;
+      this.phase = Phase.Content;
+      return;
+    }
     if (this.containers.length < MAX_DEPTH && (unit === '>' || unit === '-' || unit === '*' || unit === '+' || isDigit(unit))) return;
     this.blank = false;
     this.phase = Phase.Content;
@@ -379,14 +466,67 @@ export class MarkdownTracker {
     }
     if (unit === '<') {
       // Maybe an HTML block, which would interrupt a paragraph: a lazy line is decided when that is known.
-      // Kind 7 cannot interrupt one.
-      this.tagState = this.leaf === Leaf.Paragraph ? Tag.No : Tag.Open;
+      // Kind 7 cannot interrupt one, but to micromark it starts on a line that left the paragraph's containers.
+      this.tagState = this.leaf === Leaf.Paragraph && this.unmatched < 0 ? Tag.No : Tag.Open;
+      this.lazyTagLine = this.leaf === Leaf.Paragraph && this.unmatched >= 0;
       if (this.leaf !== Leaf.Paragraph) this.beginParagraph();
       this.htmlReading = true;
       this.htmlSeen = '';
       return;
     }
     this.beginParagraph();
+  }
+
+  /** A rule character at a block start: the line may be a thematic break or setext underline from here. */
+  private beginRule(char: string): void {
+    const lazy = this.unmatched >= 0;
+    this.rule.char = char;
+    this.rule.count = 0;
+    this.rule.gap = false;
+    this.rule.depth = lazy ? this.unmatched : this.containers.length;
+    this.rule.underlines = !lazy && this.leaf === Leaf.Paragraph;
+  }
+
+  /** Another unit of the line, as far as a thematic break or setext underline goes. */
+  private ruleUnit(unit: string): void {
+    const rule = this.rule;
+    if (rule.char === '') return;
+    if (unit === rule.char) {
+      rule.count++;
+      if (rule.gap) rule.underlines = false;
+    } else if (isSpaceOrTab(unit)) {
+      if (rule.count > 0) rule.gap = true;
+    } else rule.char = '';
+  }
+
+  /** Whether the line just read was a thematic break or setext underline, which ends the paragraph (or underlines it). */
+  private endsWithRule(): boolean {
+    const rule = this.rule;
+    if (rule.char === '' || this.leaf === Leaf.Fenced || this.leaf === Leaf.Html || this.leaf === Leaf.Indented) return false;
+    const underline = rule.underlines && (rule.char === '=' || rule.char === '-');
+    if (!underline && (rule.char === '=' || rule.count < 3)) return false;
+    // The list items its markers opened were no items, and a lazy line's containers close.
+    if (this.containers.length > rule.depth) this.containers.length = rule.depth;
+    this.unmatched = -1;
+    this.growing = -1;
+    if (this.leaf === Leaf.Paragraph) this.spans.paragraphEnd(this.offset);
+    this.leaf = Leaf.None;
+    return true;
+  }
+
+  /** The unit after a line's leading `#`s: a space, tab (or line end) opens an ATX heading; else it is paragraph text. */
+  private settleAtx(heading: boolean): void {
+    const hashes = this.atx;
+    this.atxPending = false;
+    this.atx = 0;
+    if (!heading || hashes > 6) {
+      this.beginParagraph();
+      return;
+    }
+    // A heading interrupts a paragraph and is no lazy continuation.
+    this.closeUnmatched();
+    if (this.leaf === Leaf.Paragraph) this.spans.paragraphEnd(this.offset - hashes);
+    this.leaf = Leaf.Heading;
   }
 
   /** A unit in the start phase: spaces, a `>`, or a list marker's units. */
@@ -537,6 +677,7 @@ export class MarkdownTracker {
   }
 
   private contentUnit(unit: string): void {
+    if (this.atxPending && unit === '#') this.atx++;
     switch (this.leaf) {
       case Leaf.Fenced:
         if (!this.fenceInfo) {
@@ -554,7 +695,12 @@ export class MarkdownTracker {
         return;
       case Leaf.Html:
         if (this.htmlEnd === UNTIL_BLANK) {
-          if (unit !== ' ' && unit !== '\t') this.blank = false;
+          // Calls are found here: a line-start syntax only where the line starts (`b {…}` is mid-line).
+          if (isSpaceOrTab(unit)) this.advance(unit);
+          else {
+            this.blank = false;
+            this.lineStart = false;
+          }
           return;
         }
         this.htmlWindow = slideWindow(this.htmlWindow, unit, this.htmlEnd);
@@ -565,6 +711,9 @@ export class MarkdownTracker {
     }
     this.lineStart = false;
     if (this.htmlReading) this.readHtml(unit);
+    if (this.inlineTag !== Tag.No) this.readInlineTag(unit);
+    else if (unit === '<') this.beginInlineTag();
+    if (this.lazyTagLine && this.tagState === Tag.No && this.htmlSeen === null) this.noLazyTagLine();
     if (isFenceChar(unit)) {
       if (this.run === 0) {
         this.runChar = unit;
@@ -595,7 +744,7 @@ export class MarkdownTracker {
     if (this.tagState !== Tag.No) {
       this.tagState = readTag(this.tagState, unit);
       if (unit === undefined && this.tagState === Tag.Done) {
-        this.startHtml(UNTIL_BLANK);
+        this.startHtml(UNTIL_BLANK, true);
         return;
       }
     }
@@ -605,10 +754,55 @@ export class MarkdownTracker {
     }
   }
 
-  /** An HTML block starts on this line: it interrupts a paragraph (kinds 1–6). */
-  private startHtml(end: string): void {
+  /** A `<` in paragraph or heading text outside code spans may begin an inline tag. */
+  private beginInlineTag(): void {
+    if (this.leaf !== Leaf.Paragraph && this.leaf !== Leaf.Heading) return;
+    if (!this.spans.tagsTracked(this.offset)) return;
+    this.inlineTag = Tag.AfterLess;
+  }
+
+  /** A unit of an inline tag: it completes (its backticks were no runs), fails (they were), or goes on. */
+  private readInlineTag(unit: string): void {
+    // The unit making it no tag was settled before (see settleTags).
+    const next = readTag(this.inlineTag, unit);
+    if (next === Tag.Done) this.endInlineTag(true);
+    else this.inlineTag = next;
+  }
+
+  /** The inline tag ends: complete, its held runs are dropped; else they are reported, in order. */
+  private endInlineTag(complete: boolean): void {
+    this.inlineTag = Tag.No;
+    if (complete) this.tagRuns.length = 0;
+    else if (!this.lazyTagLine) this.releaseRuns();
+  }
+
+  /** Tags and lone-tag lines still undecided are taken as none: the runs they held count. */
+  private releaseHeld(): void {
+    this.inlineTag = Tag.No;
+    this.lazyTagLine = false;
+    this.releaseRuns();
+  }
+
+  /** The held backtick runs were runs after all: reported, in order. */
+  private releaseRuns(): void {
+    const runs = this.tagRuns;
+    for (let i = 0; i < runs.length; i += 3) this.spans.run(runs[i]!, runs[i + 1] === 1, runs[i + 2]!);
+    runs.length = 0;
+  }
+
+  /** An HTML block starts on this line: it interrupts a paragraph (kinds 1–6), or stands alone (`lone`: kind 7). */
+  private startHtml(end: string, lone = false): void {
     this.htmlReading = false;
-    this.closeUnmatched();
+    this.inlineTag = Tag.No;
+    this.tagRuns.length = 0;
+    if (lone && this.lazyTagLine) {
+      // To micromark a lone tag on such a line is an HTML block in those containers: the next line that does not continue them ends it.
+      this.lazyTagLine = false;
+      this.unmatched = -1;
+    } else {
+      this.lazyTagLine = false;
+      this.closeUnmatched();
+    }
     this.spans.paragraphEnd(this.offset);
     this.leaf = Leaf.Html;
     this.htmlEnd = end;
@@ -635,7 +829,9 @@ export class MarkdownTracker {
       return;
     }
     if (opensBlock) this.beginParagraph();
-    if (this.runChar === '`') this.spans.run(length, this.runEscaped, this.runStart);
+    if (this.runChar !== '`') return;
+    if (this.inlineTag !== Tag.No || this.lazyTagLine) this.tagRuns.push(length, this.runEscaped ? 1 : 0, this.runStart);
+    else this.spans.run(length, this.runEscaped, this.runStart);
   }
 
   /** A fence opens: it interrupts the paragraph and closes the containers the line did not continue. */
@@ -687,6 +883,8 @@ export class MarkdownTracker {
     this.afterCR = unit === '\r';
     if (this.run > 0) this.settleRun();
     if (this.htmlReading) this.readHtml(undefined);
+    // Tags that span lines are not tracked: their backticks count.
+    if (this.inlineTag !== Tag.No || this.lazyTagLine) this.releaseHeld();
     if (this.phase === Phase.Prefix) this.blankPrefix();
     if (this.deferredItem > 0) {
       // An empty item cannot interrupt a paragraph: the line is paragraph text.
@@ -694,6 +892,8 @@ export class MarkdownTracker {
       this.beginParagraph();
     }
     if (this.marker !== Marker.None) this.markerAloneOnLine();
+    if (this.atxPending) this.settleAtx(true);
+    this.endsWithRule();
     this.closeUnmatched();
     switch (this.leaf) {
       case Leaf.Fenced:
@@ -710,6 +910,11 @@ export class MarkdownTracker {
           this.leaf = Leaf.None;
           this.spans.paragraphEnd(this.offset);
         }
+        break;
+      case Leaf.Heading:
+        // A heading is one line: its code spans end with it, and the next line starts a block.
+        this.leaf = Leaf.None;
+        this.spans.paragraphEnd(this.offset);
         break;
       default:
         break;
@@ -750,6 +955,9 @@ export class MarkdownTracker {
     this.interruptsParagraph = false;
     this.deferredItem = 0;
     this.openedFrom = Infinity;
+    this.rule.char = '';
+    this.atxPending = false;
+    this.atx = 0;
     this.closing = closingLineStart();
     this.backslashes = 0;
     this.blockStartRun = false;
@@ -771,6 +979,11 @@ export class MarkdownTracker {
 
 /** No fence open. */
 const NO_FENCE: FenceRun = { char: '', length: 0 };
+
+/** A unit a thematic break or setext underline is made of. */
+function isRuleChar(unit: string): boolean {
+  return unit === '*' || unit === '-' || unit === '_' || unit === '=';
+}
 
 function isDigit(unit: string): boolean {
   return unit >= '0' && unit <= '9';

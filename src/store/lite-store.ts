@@ -1,3 +1,4 @@
+import { checkLiteOptions } from '../options.js';
 import { checkedSyntaxes, type ExplicitOptions } from '../stream/event-parser.js';
 import { createStoreWith } from './create-store.js';
 import { explicitSyntaxes } from './store-syntaxes.js';
@@ -17,6 +18,7 @@ import type { TranscriptStore } from './types.js';
  */
 export function createTranscriptStore(options: ExplicitOptions): TranscriptStore {
   // Checked now rather than at the first text: the mistake shows where the store is made.
-  checkedSyntaxes(options?.syntaxes);
-  return createStoreWith(options, explicitSyntaxes);
+  const checked = checkLiteOptions('createTranscriptStore', options);
+  checkedSyntaxes(checked.syntaxes);
+  return createStoreWith(checked, explicitSyntaxes);
 }

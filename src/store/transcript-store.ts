@@ -1,3 +1,4 @@
+import { checkTranscriptOptions } from '../options.js';
 import { createSegmentParser } from '../stream/parser.js';
 import { builtinSyntaxes, resolveSyntaxes } from '../syntaxes/index.js';
 import type { SyntaxName, TranscriptOptions } from '../types.js';
@@ -40,5 +41,5 @@ const namedSyntaxes: StoreSyntaxes = {
  * store.getState().ids; // ['text-1', 'tool-call-1', 'text-2']
  */
 export function createTranscriptStore(options: TranscriptOptions = {}): TranscriptStore {
-  return createStoreWith(options, namedSyntaxes);
+  return createStoreWith(checkTranscriptOptions('createTranscriptStore', options), namedSyntaxes);
 }

@@ -1,4 +1,5 @@
 import type { ToolChunk, ToolMetadata, UIMessageChunk } from '../types.js';
+import { checkTranscriptOptions } from '../options.js';
 import { settleEvents, type EncodeOptions } from './settle-events.js';
 import type { TranscriptEvent } from './events.js';
 
@@ -26,7 +27,8 @@ export function textDeltaChunk(key: string, delta: string): UIMessageChunk {
  * is sent as its first delta. With `sourceMetadata`, the settling chunk's `toolMetadata` also
  * carries the block's source (`raw`).
  */
-export function createChunkEncoder(options: EncodeOptions & { sourceMetadata?: boolean } = {}): (events: readonly TranscriptEvent[]) => UIMessageChunk[] {
+export function createChunkEncoder(given?: (EncodeOptions & { sourceMetadata?: boolean }) | null): (events: readonly TranscriptEvent[]) => UIMessageChunk[] {
+  const options = checkTranscriptOptions<EncodeOptions & { sourceMetadata?: boolean }>('createChunkEncoder', given);
   const tools = new Map<string, EncodedTool>();
 
   const announce = (out: UIMessageChunk[], tool: EncodedTool, toolCallId: string, toolName: string) => {

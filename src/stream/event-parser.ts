@@ -1,3 +1,4 @@
+import { checkLiteOptions } from '../options.js';
 import { createCallReview } from '../review/call-review.js';
 import { Scanner } from '../scanner/scanner.js';
 import { createWorkMeter } from '../scanner/work-meter.js';
@@ -75,7 +76,8 @@ const DEFAULT_ID_PREFIX = 'tool-call-';
  * into deltas, the final {@link TranscriptParser.chunks} equal `parseTranscript(input)`.
  * Its chunks are the encoding of {@link createTranscriptEventParser}'s events.
  */
-export function createTranscriptParser<Options extends ExplicitOptions>(options: Options): TranscriptParser<UIMessageChunkFor<Options>> {
+export function createTranscriptParser<Options extends ExplicitOptions>(given: Options): TranscriptParser<UIMessageChunkFor<Options>> {
+  const options = checkLiteOptions('createTranscriptParser', given);
   const events = new EventParser(options, true);
   const encode = createChunkEncoder(options);
   const parser: TranscriptParser = {
@@ -102,7 +104,7 @@ export function createTranscriptParser<Options extends ExplicitOptions>(options:
  * {@link TranscriptEvent}s (see the main entry's `createTranscriptEventParser`).
  */
 export function createTranscriptEventParser(options: ExplicitOptions<EventParserOptions>): TranscriptEventParser {
-  return new EventParser(options, true);
+  return new EventParser(checkLiteOptions('createTranscriptEventParser', options), true);
 }
 
 /**
@@ -117,7 +119,7 @@ export function createSegmentParser(options: ExplicitOptions, toolOffset: number
 
 /** Parses a whole transcript with the given syntax objects. Never throws on any string. */
 export function parseTranscript(text: string, options: ExplicitOptions): TranscriptChunk[] {
-  const parser = new EventParser(options, false);
+  const parser = new EventParser(checkLiteOptions('parseTranscript', options), false);
   parser.write(text);
   parser.end();
   return parser.chunks;
@@ -128,7 +130,7 @@ export function parseTranscript(text: string, options: ExplicitOptions): Transcr
  * syntax objects. Wrap its output in `start` … `finish` to hand it to `readUIMessageStream`.
  */
 export function transcriptTransform<Options extends ExplicitOptions>(options: Options): TransformStream<string, UIMessageChunkFor<Options>> {
-  const parser = createTranscriptParser(options) as TranscriptParser<UIMessageChunkFor<Options>>;
+  const parser = createTranscriptParser(checkLiteOptions('transcriptTransform', options)) as TranscriptParser<UIMessageChunkFor<Options>>;
   return new TransformStream<string, UIMessageChunkFor<Options>>({
     transform(delta, controller) {
       for (const chunk of parser.write(delta)) controller.enqueue(chunk);

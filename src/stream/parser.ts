@@ -1,3 +1,4 @@
+import { checkTranscriptOptions } from '../options.js';
 import { resolveSyntaxes } from '../syntaxes/index.js';
 import type { ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunkFor, WorkMeter } from '../types.js';
 import * as explicit from './event-parser.js';
@@ -20,7 +21,7 @@ export function withSyntaxObjects<Options extends TranscriptOptions>(options: Op
  * Its chunks are the encoding of {@link createTranscriptEventParser}'s events.
  */
 export function createTranscriptParser<Options extends TranscriptOptions = {}>(options?: Options): TranscriptParser<UIMessageChunkFor<Options>> {
-  return explicit.createTranscriptParser(withSyntaxObjects(options ?? {})) as TranscriptParser<UIMessageChunkFor<Options>>;
+  return explicit.createTranscriptParser(withSyntaxObjects(checkTranscriptOptions('createTranscriptParser', options))) as TranscriptParser<UIMessageChunkFor<Options>>;
 }
 
 /**
@@ -34,7 +35,7 @@ export function createTranscriptParser<Options extends TranscriptOptions = {}>(o
  * // tool-start, tool-delta, tool-settle
  */
 export function createTranscriptEventParser(options: EventParserOptions = {}): TranscriptEventParser {
-  return explicit.createTranscriptEventParser(withSyntaxObjects(options));
+  return explicit.createTranscriptEventParser(withSyntaxObjects(checkTranscriptOptions('createTranscriptEventParser', options)));
 }
 
 /**
@@ -49,5 +50,5 @@ export function createSegmentParser(options: TranscriptOptions, toolOffset: numb
 
 /** Parses a whole transcript into text and tool chunks. Never throws on any string. */
 export function parseTranscript(text: string, options: TranscriptOptions = {}): TranscriptChunk[] {
-  return explicit.parseTranscript(text, withSyntaxObjects(options));
+  return explicit.parseTranscript(text, withSyntaxObjects(checkTranscriptOptions('parseTranscript', options)));
 }

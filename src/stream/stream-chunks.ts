@@ -1,4 +1,5 @@
 import type { TranscriptChunk, UIMessageChunk, UIMessageChunkFor } from '../types.js';
+import { checkTranscriptOptions } from '../options.js';
 import { settleEvents, type EncodeOptions } from './settle-events.js';
 
 /**
@@ -7,7 +8,8 @@ import { settleEvents, type EncodeOptions } from './settle-events.js';
  * (approvals included; `options.approvalResponses` as in `TranscriptOptions`).
  * Ids are taken as the chunks give them.
  */
-export function createStreamChunks<Options extends EncodeOptions = {}>(chunks: readonly TranscriptChunk[], options?: Options): UIMessageChunkFor<Options>[] {
+export function createStreamChunks<Options extends EncodeOptions = {}>(chunks: readonly TranscriptChunk[], given?: Options | null): UIMessageChunkFor<Options>[] {
+  const options = checkTranscriptOptions<EncodeOptions>('createStreamChunks', given);
   const events: UIMessageChunk[] = [];
   let textCount = 0;
   let reasoningCount = 0;

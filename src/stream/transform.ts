@@ -1,5 +1,6 @@
 import type { TranscriptOptions, UIMessageChunkFor } from '../types.js';
 import * as explicit from './event-parser.js';
+import { checkTranscriptOptions } from '../options.js';
 import { withSyntaxObjects } from './parser.js';
 
 /**
@@ -8,5 +9,5 @@ import { withSyntaxObjects } from './parser.js';
  * `createUIMessageStream` writer.
  */
 export function transcriptTransform<Options extends TranscriptOptions = {}>(options?: Options): TransformStream<string, UIMessageChunkFor<Options>> {
-  return explicit.transcriptTransform(withSyntaxObjects(options ?? {})) as TransformStream<string, UIMessageChunkFor<Options>>;
+  return explicit.transcriptTransform(withSyntaxObjects(checkTranscriptOptions('transcriptTransform', options))) as TransformStream<string, UIMessageChunkFor<Options>>;
 }

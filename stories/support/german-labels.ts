@@ -31,4 +31,5 @@ export const GERMAN: ToolCardLabelOverrides = {
   valueLabel: '{part} von {tool}',
   toolCall: 'Werkzeugaufruf {tool}',
   receivingInput: 'Eingabe wird empfangen',
+  awaitingInput: 'Warte auf die Eingabe…',
 };

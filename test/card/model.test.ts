@@ -64,16 +64,16 @@ describe.each(TOOL_STATES)('model in state %s', (state) => {
     expect(toolCardModel(toolInState(state), { live: true }).stateLabel).toBe(DEFAULT_TOOL_CARD_LABELS.states[state]);
   });
 
-  it('sections: input first, then approval / output / error as the state has them', () => {
+  it('sections: an answered approval first (a record of the decision), the input, then a request / output / error as the state has them', () => {
     const kinds = toolCardModel(toolInState(state)).sections.map((section) => section.kind);
     const expected: Record<string, string[]> = {
       'input-streaming': ['input'],
       'input-available': ['input'],
       'approval-requested': ['input', 'approval'],
-      'approval-responded': ['input', 'approval'],
+      'approval-responded': ['approval', 'input'],
       'output-available': ['input', 'output'],
       'output-error': ['input', 'error'],
-      'output-denied': ['input', 'approval'],
+      'output-denied': ['approval', 'input'],
     };
     expect(kinds).toEqual(expected[state]);
   });

@@ -115,12 +115,16 @@ describe('tool-transcript/lite takes syntax objects only', () => {
     expect(call({ syntaxes: ['xml'] })).toThrow(
       new TypeError('tool-transcript: the syntax name "xml" needs a full entry (tool-transcript, tool-transcript/react, tool-transcript/store); the lite entries take syntax objects (for example xmlSyntax)'),
     );
-    expect(call({ syntaxes: [null] })).toThrow(new TypeError('tool-transcript: `syntaxes` must hold syntax objects, not null'));
+    expect(call({ syntaxes: [null] })).toThrow(
+      new TypeError('tool-transcript: parseTranscript options.syntaxes[0] must be a syntax object (such as xmlSyntax: with name, triggers and startOpener), got null'),
+    );
   });
 
   it('the main entry gives the same error for a list holding something other than a syntax', () => {
     expect(() => main.parseTranscript('text', { syntaxes: [null as unknown as ToolSyntax] })).toThrow(
-      new TypeError('tool-transcript: `syntaxes` must hold syntax objects, not null'),
+      new TypeError(
+        'tool-transcript: parseTranscript options.syntaxes[0] must be a syntax name (such as "xml") or a syntax object (such as xmlSyntax: with name, triggers and startOpener), got null',
+      ),
     );
   });
 

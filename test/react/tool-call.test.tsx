@@ -59,7 +59,9 @@ describe.each(TOOL_STATES)('tool card in state %s', (state) => {
     expect(slot(trigger, 'tool-call-summary')!.textContent).toBe('query: tides, limit: 3');
     const badge = slot(trigger, 'tool-call-status')!;
     expect(badge.textContent).toBe(FINISHED[state]);
-    expect(badge.querySelector(`svg[data-icon="${state}"][aria-hidden="true"]`)).not.toBeNull();
+    // A past call ("Called") has its own still icon, not input-available's clock.
+    const icon = state === 'input-available' ? 'called' : state;
+    expect(badge.querySelector(`svg[data-icon="${icon}"][aria-hidden="true"]`)).not.toBeNull();
     const streaming = state === 'input-streaming';
     expect(header.querySelector('progress') !== null).toBe(streaming);
     expect(slot(header, 'tool-call-elapsed') !== null).toBe(streaming);

@@ -3,7 +3,7 @@ import { Profiler, StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseTranscript, type ToolChunk } from '../../src/index.js';
-import { ToolTranscript, useToolTranscript, type ToolComponentProps } from '../../src/react/index.js';
+import { INTERRUPTED_TEXT, ToolTranscript, useToolTranscript, type ToolComponentProps } from '../../src/react/index.js';
 import { createTranscriptStore } from '../../src/store/index.js';
 
 afterEach(() => {
@@ -95,8 +95,14 @@ describe('<ToolTranscript text>', () => {
     expect(append.mock.calls).toEqual([['```']]);
   });
 
-  it('streaming={false} finishes the parse: an unclosed block is final, not streaming', () => {
+  it('streaming={false} ends the parse: an unclosed block is interrupted (as in the other sources), not streaming', () => {
     const { container } = render(<ToolTranscript text={'```tool x\ninput: {a: 1}\n'} streaming={false} />);
+    expect(cards(container)).toEqual(['tool-call-1:output-error']);
+    expect(container.textContent).toContain(INTERRUPTED_TEXT);
+  });
+
+  it('without streaming, a first text is complete: an unclosed block is finished best-effort', () => {
+    const { container } = render(<ToolTranscript text={'```tool x\ninput: {a: 1}\n'} />);
     expect(cards(container)).toEqual(['tool-call-1:input-available']);
   });
 
@@ -362,17 +368,33 @@ describe('custom renderers', () => {
 describe('card settings', () => {
   const status = (container: HTMLElement) => container.querySelector('[data-slot="tool-call-status"]')!.textContent;
 
-  it('a call with its input and no result is Running while the transcript streams, Called once it is over', () => {
+  it('a call with its input and no result is Running while the transcript streams (and something runs it), Called once it is over', () => {
     const store = createTranscriptStore();
-    const { container, rerender } = render(<ToolTranscript store={store} />);
+    const onToolOutput = () => {};
+    const { container, rerender } = render(<ToolTranscript store={store} onToolOutput={onToolOutput} />);
     act(() => store.append('```tool search\ninput:\n  q: cats\n```\nStill writing'));
     expect(status(container)).toContain('Running');
     act(() => store.end());
     expect(status(container)).toContain('Called');
-    rerender(<ToolTranscript text={'```tool search\ninput: {}\n```\n'} streaming />);
+    rerender(<ToolTranscript text={'```tool search\ninput: {}\n```\n'} streaming onToolOutput={onToolOutput} />);
     expect(status(container)).toContain('Running');
-    rerender(<ToolTranscript text={'```tool search\ninput: {}\n```\n'} streaming={false} />);
+    rerender(<ToolTranscript text={'```tool search\ninput: {}\n```\n'} streaming={false} onToolOutput={onToolOutput} />);
     expect(status(container)).toContain('Called');
+  });
+
+  it('display-only (no onToolOutput): a call written in text is Called while the transcript streams, a native tool part Running', () => {
+    const store = createTranscriptStore();
+    const { container } = render(<ToolTranscript store={store} />);
+    act(() => store.append('```tool search\ninput:\n  q: cats\n```\nStill writing'));
+    expect(container.querySelector<HTMLElement>('[data-slot="transcript"]')!.dataset.transcriptStatus).toBe('streaming');
+    expect(status(container)).toContain('Called');
+    expect(container.querySelector('[data-slot="tool-call-status"] svg[data-icon="called"]')).not.toBeNull();
+    act(() => {
+      store.applyChunk({ type: 'tool-input-start', toolCallId: 'n1', toolName: 'weather' });
+      store.applyChunk({ type: 'tool-input-available', toolCallId: 'n1', toolName: 'weather', input: { city: 'Oslo' } });
+    });
+    const native = container.querySelector('[data-tool-call-id="n1"] [data-slot="tool-call-status"]')!;
+    expect(native.textContent).toBe('Running');
   });
 
   it('labels and highlight reach every card', () => {

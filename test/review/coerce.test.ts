@@ -252,7 +252,7 @@ describe('strictTools', () => {
   });
 
   it('rejects a tools option that is not a list of named tools', () => {
-    expect(() => parseTranscript('', { tools: {} as unknown as ToolDefinition[] })).toThrow(/tools option must be an array/);
+    expect(() => parseTranscript('', { tools: {} as unknown as ToolDefinition[] })).toThrow(/parseTranscript options\.tools must be an array of tool definitions/);
     expect(() => parseTranscript('', { tools: [{} as ToolDefinition] })).toThrow(/string name/);
   });
 });

@@ -142,7 +142,7 @@ describe('call-count policy', () => {
   });
 
   it('rejects an unknown policy with a clear error', () => {
-    expect(() => parseTranscript('', { policy: 'one' as CallPolicy })).toThrow(/unknown policy "one"/);
-    expect(() => parseTranscript('', { policy: { readOnly: 'read_file' } as unknown as CallPolicy })).toThrow(/unknown policy/);
+    expect(() => parseTranscript('', { policy: 'one' as CallPolicy })).toThrow(/parseTranscript options\.policy must be "unlimited", "single" or \{ readOnly: \[tool names\] \}, got "one"/);
+    expect(() => parseTranscript('', { policy: { readOnly: 'read_file' } as unknown as CallPolicy })).toThrow(/options\.policy must be/);
   });
 });

@@ -24,6 +24,8 @@ const PIECES = [
   '```\n', '~~~\n', '````\n', '```js\n', '```` `\n',
   '<pre>', '</pre>', '<!--', '-->', '<div>', '<style>\n',
   EMOJI, XML, EMOJI, XML,
+  // Headings and breaks end paragraphs (issue #23): the indented line after them is code.
+  '# ', '## ', '#', '####### ', '=', '===', '---', '***', '* * *', '- - -', '___', '-', '#\t',
 ];
 
 /** A document of pieces, sometimes after a byte order mark, sometimes with CRLF line ends. */

@@ -5,7 +5,8 @@
  * block of kinds 1–5 (`<pre>`, `<script>`, `<style>`, `<textarea>`, comments,
  * processing instructions, declarations, CDATA) — and the scanner must find a
  * call exactly at the markers outside them. Inline raw HTML (`a <!-- x -->`
- * inside a paragraph) is not code: the scanner does not track it.
+ * inside a paragraph) is not code; the scanner tracks only one-line inline
+ * tags met where no code span may stand (their backticks open no span).
  */
 import type { Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
@@ -72,8 +73,9 @@ export function expectedCalls(doc: string, markers: readonly string[]): number[]
 
 /**
  * Inline raw HTML holding a backtick: CommonMark gives inline HTML and code
- * spans the same precedence (the leftmost wins), and the scanner does not
- * track inline HTML (a documented limit), so such documents are left out.
+ * spans the same precedence (the leftmost wins), and the scanner tracks only
+ * some of it (one-line tags where no code span may stand; see
+ * test/remark/code-not-call.property.test.ts), so such documents are left out here.
  */
 export function inlineHtmlHoldsBacktick(doc: string): boolean {
   const stack: Array<[Nodes, boolean]> = [[fromMarkdown(doc), true]];

@@ -1,4 +1,5 @@
 import type { CallPolicy, SyntaxName, ToolDefinition, ToolSyntax } from '../../types.js';
+import { checkDescribeOptions } from '../../options.js';
 import { resolvePolicy } from '../../review/policy.js';
 import { resolveSyntax, toolExample } from './example.js';
 import { isPreset, type ProviderPreset } from './presets.js';
@@ -45,8 +46,9 @@ const INTRO =
 export function describeTools(
   tools: readonly ToolDefinition[],
   target: SyntaxName | ToolSyntax | ProviderPreset,
-  options: DescribeToolsOptions = {},
+  given?: DescribeToolsOptions | null,
 ): string {
+  const options = checkDescribeOptions('describeTools', given);
   if (!Array.isArray(tools)) throw new TypeError('describeTools: tools must be an array of tool definitions');
   const syntax = resolveSyntax(options.syntax ?? (isPreset(target) ? target.syntax : target));
   if (tools.length === 0) return '';

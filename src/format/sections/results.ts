@@ -1,3 +1,4 @@
+import { checkFormatResultsOptions } from '../../options.js';
 import type { SectionFormat } from './types.js';
 
 /**
@@ -46,8 +47,9 @@ export const NO_OUTPUT = '(no output)';
 export function formatToolResults<Media = unknown>(
   results: readonly ToolResult<Media>[],
   format: SectionFormat,
-  options: FormatToolResultsOptions = {},
+  given?: FormatToolResultsOptions | null,
 ): FormattedToolResults<Media> {
+  const options = checkFormatResultsOptions('formatToolResults', given);
   const stringify = options.stringify ?? toJson;
   const media: Media[] = [];
   const sections = results.map((result) => {

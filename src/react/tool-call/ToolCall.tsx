@@ -1,4 +1,6 @@
 import {
+  Fragment,
+  memo,
   useCallback,
   useEffect,
   useId,
@@ -9,6 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import {
+  CALLED_ICON,
   CHEVRON_ICON,
   displayValue,
   displayValuePreview,
@@ -76,7 +79,8 @@ export interface ToolCallProps extends ComponentProps<'div'> {
   /**
    * The transcript is still streaming, so a call in `input-available` is running
    * ("Running"); otherwise it is a past call ("Called"). Default: the
-   * `ToolCallSettingsContext`'s, else `false`.
+   * `ToolCallSettingsContext`'s (where a call written in text runs only when the
+   * settings' `textCallsRun` allows it), else `false`.
    */
   live?: boolean;
 }
@@ -102,16 +106,20 @@ export function ToolCall({
 }: ToolCallProps) {
   const settings = useToolCallSettings();
   const labelOverrides = labelsProp ?? settings.labels;
-  const live = liveProp ?? settings.live ?? false;
+  const live = liveProp ?? (settings.live === true && (tool.syntax === 'native' || settings.textCallsRun !== false));
   const model = useMemo(() => toolCardModel(tool, { live, labels: labelOverrides }), [tool, live, labelOverrides]);
   // The reader's choice, once they toggled; until then the rule (or defaultOpen) decides.
   const [choice, setChoice] = useState<boolean | undefined>(undefined);
   const open = openProp ?? (model.pinnedOpen || (choice ?? defaultOpen ?? model.defaultOpen));
   const latest = useRef({ controlled: openProp !== undefined, pinned: model.pinnedOpen, onOpenChange });
   latest.current = { controlled: openProp !== undefined, pinned: model.pinnedOpen, onOpenChange };
+  // Opened or closed by the reader (header click, Enter, Space): only then does the body move in
+  // (see the theme), not as cards mount or change state while a transcript streams.
+  const [toggled, setToggled] = useState(false);
   const setOpen = useCallback((next: boolean) => {
     const { controlled, pinned, onOpenChange: notify } = latest.current;
     if (!controlled && pinned) return;
+    setToggled(true);
     if (!controlled) setChoice(next);
     notify?.(next);
   }, []);
@@ -146,23 +154,36 @@ export function ToolCall({
         data-slot="tool-call"
         {...model.attributes}
         data-state={card.dataState}
+        data-toggled={toggled ? '' : undefined}
         {...rest}
       >
-        {children ?? (
-          <>
-            <ToolCallHeader />
-            <ToolCallContent registered>
-              <ToolCallInput />
-              <ToolCallApproval />
-              <ToolCallOutput />
-              <ToolCallError />
-            </ToolCallContent>
-          </>
-        )}
+        {children ?? <DefaultToolCallParts registered />}
       </div>
     </ToolCallContext.Provider>
   );
   return onToolApprovalResponse ? <ActionsOverride onToolApprovalResponse={onToolApprovalResponse}>{element}</ActionsOverride> : element;
+}
+
+/**
+ * The default card's parts: the header, then the body (input, approval request, output, error).
+ * An approval that was answered is a record of a person's decision: it stays in view under the
+ * header (a finished card collapses to its header), rather than in the body.
+ */
+export function DefaultToolCallParts({ registered = false }: { registered?: boolean }) {
+  const { model } = useCard();
+  const answered = model.sections.some((section) => section.kind === 'approval' && section.approval.kind === 'answer');
+  return (
+    <>
+      <ToolCallHeader />
+      {answered ? <ToolCallApproval /> : null}
+      <ToolCallContent registered={registered}>
+        <ToolCallInput />
+        {answered ? null : <ToolCallApproval />}
+        <ToolCallOutput />
+        <ToolCallError />
+      </ToolCallContent>
+    </>
+  );
 }
 
 /** The enclosing actions with `onToolApprovalResponse` replaced (a `ToolCall` given its own). */
@@ -211,8 +232,8 @@ export function ToolCallHeader({ className, children, ...rest }: ComponentProps<
             {labels.notClosed}
           </span>
         ) : null}
-        <span className="tt-tool-status" data-slot="tool-call-status" data-status={tool.state}>
-          <StateIcon state={tool.state} />
+        <span className="tt-tool-status" data-slot="tool-call-status" data-status={tool.state} data-called={model.called ? '' : undefined}>
+          {model.called ? <Icon shapes={CALLED_ICON} name="called" /> : <StateIcon state={tool.state} />}
           {model.stateLabel}
         </span>
         <Icon shapes={CHEVRON_ICON} className="tt-tool-chevron" />
@@ -241,13 +262,14 @@ function StreamingClock({ label }: { label: string }) {
 }
 
 /**
- * Visually hidden, `aria-live="polite"`: its text changes only when the state
- * does (not when the input grows or the name is completed), so each state
- * change is announced once.
+ * Visually hidden, `aria-live="polite"`: its text changes only when the badge
+ * does — a new state, or "Running" becoming "Called" when the stream ends —
+ * not when the input grows or the name is completed, so each change is
+ * announced once, and it never says other than the badge.
  */
 function StateAnnouncement({ tool, label }: { tool: ToolChunk; label: string }) {
-  const last = useRef<{ state: ToolChunk['state']; text: string } | null>(null);
-  if (last.current?.state !== tool.state) last.current = { state: tool.state, text: `${tool.toolName}: ${label}` };
+  const last = useRef<{ state: ToolChunk['state']; label: string; text: string } | null>(null);
+  if (last.current?.state !== tool.state || last.current.label !== label) last.current = { state: tool.state, label, text: `${tool.toolName}: ${label}` };
   return (
     <span className="tt-sr-only" aria-live="polite" data-slot="tool-call-announcement">
       {last.current.text}
@@ -291,13 +313,33 @@ export function ToolCallOutput(props: ComponentProps<'div'>) {
   return <ValueSection {...props} which="output" />;
 }
 
-/** The section of the tool's input or output: its value under the part's label. */
+/**
+ * The section of the tool's input or output: its value under the part's label. The input is
+ * shown as the model has it (`inputView`: an emoji call's empty body left out); before its first
+ * key arrives, a streaming input shows a placeholder rather than `{}`.
+ */
 function ValueSection({ which, className, ...rest }: ComponentProps<'div'> & { which: 'input' | 'output' }) {
   const { tool, labels, model } = useCard();
   if (which === 'output' && !model.sections.some((s) => s.kind === 'output')) return null;
+  const pending = which === 'input' && model.awaitingInput;
   return (
     <div className={cx(`tt-tool-section tt-tool-${which}`, className)} data-slot={`tool-call-${which}`} data-status={tool.state} {...rest}>
-      <ValueView value={tool[which]} label={labels[which]} copyLabel={fillLabel(which === 'input' ? labels.copyInput : labels.copyOutput, { tool: model.name })} />
+      {pending ? (
+        <>
+          <div className="tt-tool-section-header">
+            <span className="tt-tool-section-label">{labels.input}</span>
+          </div>
+          <p className="tt-tool-pending" data-slot="tool-call-input-pending">
+            {labels.awaitingInput}
+          </p>
+        </>
+      ) : (
+        <ValueView
+          value={which === 'input' ? model.inputView : tool.output}
+          label={labels[which]}
+          copyLabel={fillLabel(which === 'input' ? labels.copyInput : labels.copyOutput, { tool: model.name })}
+        />
+      )}
     </div>
   );
 }
@@ -393,11 +435,20 @@ function LabelRow({ label, copy, copyLabel, field = false }: { label: string; co
   );
 }
 
-/** One block in a scrolling `<pre>`, highlighted when a highlighter is set. */
+/**
+ * One block in a scrolling `<pre>`, highlighted when a highlighter is set, else as lines that
+ * wrap under their own indentation (see {@link IndentedLines}).
+ */
 function Block({ block, part }: { block: ValueBlock; part: string }) {
   const { highlight, model, labels } = useCard();
   const shown = block.complete ? block.text : block.text.slice(0, PREVIEW_CHARS);
-  const highlighted = useMemo(() => (highlight ? highlight(shown, block.language) : undefined), [highlight, shown, block.language]);
+  const highlighted = useMemo(
+    // Past INDENTED_LINES_CHARS a value stays one text node (it still wraps at word boundaries,
+    // without the hanging indent): an element per line costs layout (measured in Chromium, a 60 KB
+    // value of 1,112 lines: 72 ms to mount and 20 ms per delta, against 10 and 8 as one node).
+    () => (highlight ? highlight(shown, block.language) : undefined) ?? (shown.length > INDENTED_LINES_CHARS ? shown : <IndentedLines text={shown} />),
+    [highlight, shown, block.language],
+  );
   return (
     <ScrollingPre
       className="tt-tool-code"
@@ -405,9 +456,59 @@ function Block({ block, part }: { block: ValueBlock; part: string }) {
       kind={block.kind}
       language={block.language}
     >
-      {highlighted ?? shown}
+      {highlighted}
     </ScrollingPre>
   );
+}
+
+/**
+ * A value's text as one element per line, each carrying its indentation (`data-indent`, in
+ * columns): a long line wraps at word boundaries and its continuation lines hang one level
+ * deeper than the line starts, so a long JSON string stays under its key instead of running
+ * back to the left edge. The text itself is unchanged (spaces and line breaks are in it), so
+ * selecting and copying it gives the value as written.
+ */
+function IndentedLines({ text }: { text: string }) {
+  const lines = text.split('\n');
+  // Memoized per line: a streaming value re-renders only the lines that changed (its last ones).
+  // The line break stays text between the lines (not inside a box), so `innerText` and a copied
+  // selection read exactly the value.
+  // An empty last line (the text ends with a line break) is not drawn: as in plain text, the
+  // final break ends the line before it rather than opening another.
+  return lines.map((line, index) => (
+    <Fragment key={index}>
+      {line === '' && index === lines.length - 1 && index > 0 ? null : <Line text={line} />}
+      {index < lines.length - 1 ? '\n' : null}
+    </Fragment>
+  ));
+}
+
+/** Characters up to which a value is drawn as lines with a hanging indent (16 Ki). */
+const INDENTED_LINES_CHARS = 16 * 1024;
+
+/** Deepest indentation the theme hangs lines under (`data-indent` 1…32); deeper lines hang there. */
+const MAX_INDENT = 32;
+
+const Line = memo(function Line({ text }: { text: string }) {
+  const indent = Math.min(indentColumns(text), MAX_INDENT);
+  // An attribute the theme reads, not an inline style: pages with a strict CSP forbid `style=""`.
+  return (
+    <span className="tt-line" data-indent={indent === 0 ? undefined : indent}>
+      {text}
+    </span>
+  );
+});
+
+/** Columns of a line's leading whitespace (a tab counts as the theme's `tab-size`, 4). */
+function indentColumns(line: string): number {
+  let columns = 0;
+  for (let index = 0; index < line.length; index++) {
+    const char = line[index];
+    if (char === ' ') columns += 1;
+    else if (char === '\t') columns += 4;
+    else break;
+  }
+  return columns;
 }
 
 /**

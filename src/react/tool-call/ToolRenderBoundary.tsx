@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import type { ToolChunk } from '../../types.js';
-import { ToolCall, ToolCallApproval, ToolCallContent, ToolCallError, ToolCallHeader, ToolCallInput, ToolCallOutput } from './ToolCall.js';
+import { DefaultToolCallParts, ToolCall } from './ToolCall.js';
 import { useToolCallLabels } from './card-context.js';
 import { fillLabel } from '../../card/index.js';
 
@@ -40,13 +40,7 @@ export class ToolRenderBoundary extends Component<Props, State> {
     if (!this.state.failed) return children;
     return (
       <ToolCall tool={tool}>
-        <ToolCallHeader />
-        <ToolCallContent>
-          <ToolCallInput />
-          <ToolCallApproval />
-          <ToolCallOutput />
-          <ToolCallError />
-        </ToolCallContent>
+        <DefaultToolCallParts />
         <RendererError tool={tool} error={this.state.error} />
       </ToolCall>
     );

@@ -22,6 +22,14 @@ export interface ToolCallSettings {
    * Otherwise it is a past call whose result is not shown ("Called"). Default `false`.
    */
   live?: boolean | undefined;
+  /**
+   * Whether something runs the calls written in the text (default `true`). `<ToolTranscript>`
+   * sets it to whether `onToolOutput` is given. When `false`, a live `input-available` call parsed
+   * from text shows "Called" with a still icon — it is on record, nothing in view runs it (a
+   * display-only route) — while a native tool part (`syntax: 'native'`, which the AI SDK
+   * executes) still shows "Running".
+   */
+  textCallsRun?: boolean | undefined;
 }
 
 const NO_SETTINGS: ToolCallSettings = {};
