@@ -121,3 +121,26 @@ describe('xml: a prefix ending inside a value shows the same input whole and str
     }
   });
 });
+
+/** A value long enough to be read mid-line at several points (every 8 units), in every syntax. */
+const LONG_CONTENT = 'line one of the file\nline two is being written now, with more words\n';
+
+describe('every default syntax: a prefix ending inside a long value shows the same input whole and streamed', { timeout: 120_000 }, () => {
+  it.each(defaultSyntaxes.map((syntax) => [syntax.name, syntax] as const))('%s', (_, syntax) => {
+    const input = syntax.name === 'emoji' ? { args: ['a.md'], body: LONG_CONTENT } : { path: 'a.md', content: LONG_CONTENT };
+    const text = `Hi.\n${syntax.format({ toolName: 'write_file', input })}`;
+    const start = text.indexOf('line one');
+    let shown = 0;
+    for (let end = start; end <= text.length; end++) {
+      const prefix = text.slice(0, end);
+      const whole = inputAfter([prefix], syntax);
+      expect(inputAfter(prefix.split(''), syntax), `unit by unit, prefix ${JSON.stringify(prefix)}`).toBe(whole);
+      expect(storeInputAfter(prefix.split(''), syntax), `store unit by unit, prefix ${JSON.stringify(prefix)}`).toBe(whole);
+      for (let cut = 1; cut < end; cut += 5) {
+        expect(inputAfter([prefix.slice(0, cut), prefix.slice(cut)], syntax), `prefix ${JSON.stringify(prefix)} split at ${cut}`).toBe(whole);
+      }
+      if (whole.includes('line two is')) shown++;
+    }
+    expect(shown, 'prefixes whose input shows the second line being written').toBeGreaterThan(15);
+  });
+});
