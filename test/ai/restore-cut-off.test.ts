@@ -25,7 +25,7 @@ function sample(syntax: ToolSyntax): string {
 /** The UI-message chunks a display route sent for `pieces` before the stop (the stream not ended). */
 function chunksBeforeStop(syntax: ToolSyntax, pieces: readonly string[]): UIMessageChunk[] {
   const parser = createTranscriptParser({ syntaxes: [syntax] });
-  return [{ type: 'start' } as UIMessageChunk, ...pieces.flatMap((piece) => parser.write(piece))];
+  return [{ type: 'start' } as unknown as UIMessageChunk, ...pieces.flatMap((piece) => parser.write(piece))];
 }
 
 /** The text the client received: its text deltas and the tool parts' raw input, in order. */

@@ -144,3 +144,28 @@ describe('every default syntax: a prefix ending inside a long value shows the sa
     expect(shown, 'prefixes whose input shows the second line being written').toBeGreaterThan(15);
   });
 });
+
+/**
+ * Past 4 KB readers read the partial input less often: still at points fixed by the text. (The
+ * parser; the store reads a block past 4 KB only when its deltas grew by a share since its last
+ * read, which depends on the split: not covered here.)
+ */
+const HUGE_CONTENT = Array.from({ length: 160 }, (_, i) => `line ${i} of a long file, written out in full`).join('\n');
+
+describe('every default syntax: a prefix ending inside a value past 4 KB shows the same input whole and streamed', { timeout: 120_000 }, () => {
+  it.each(defaultSyntaxes.map((syntax) => [syntax.name, syntax] as const))('%s', (_, syntax) => {
+    const input = syntax.name === 'emoji' ? { args: ['a.md'], body: HUGE_CONTENT } : { path: 'a.md', content: HUGE_CONTENT };
+    const text = `Hi.\n${syntax.format({ toolName: 'write_file', input })}`;
+    const start = text.indexOf('line 100 ');
+    for (let end = start; end < start + 400; end += 37) {
+      const prefix = text.slice(0, end);
+      const whole = inputAfter([prefix], syntax);
+      // (Past 4 KB a read point comes once the body grew by an eighth to a quarter.)
+      expect(whole, 'the value being written shows').toContain('line 80 ');
+      for (const size of [1, 7, 64]) {
+        const pieces = prefix.match(new RegExp(`[^]{1,${size}}`, 'g'))!;
+        expect(inputAfter(pieces, syntax), `in ${size}-unit pieces, prefix ending ${JSON.stringify(prefix.slice(-30))}`).toBe(whole);
+      }
+    }
+  });
+});

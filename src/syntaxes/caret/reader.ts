@@ -3,6 +3,7 @@ import { LineBody, type LineCloser } from '../shared/line-body.js';
 import { isBlank, isNameUnit } from './grammar.js';
 import { CaretParams } from './params.js';
 import { RebuildThrottle } from '../shared/throttle.js';
+import { growthPoint } from '../kit/read-points.js';
 
 /** Length of the fixed signature `^^^`. */
 const SIGNATURE = 3;
@@ -90,11 +91,13 @@ class CaretBlock implements BlockReader {
   private lineStart = 0;
   private linePoint = 0;
   private lastPartial: ParsedCall;
+  /** Past SMALL_BODY: the body length the partial input was last read at (see {@link growthPoint}). */
+  private largeReadAt = -1;
 
   constructor(
     private readonly toolName: string,
     openerEndedWithCR: boolean,
-    work?: WorkMeter,
+    private readonly work?: WorkMeter,
   ) {
     this.params = new CaretParams(work);
     this.body = new LineBody(new CaretCloser(), (line) => this.params.pushLine(withoutLineBreak(line)), openerEndedWithCR);
@@ -118,6 +121,7 @@ class CaretBlock implements BlockReader {
   }
 
   partial(): ParsedCall[] {
+    if (this.body.length >= SMALL_BODY) return this.largePartial();
     const complete = this.body.completeLinesLength();
     if (complete !== this.lineStart) {
       this.lineStart = this.linePoint = complete;
@@ -134,6 +138,32 @@ class CaretBlock implements BlockReader {
     if (point !== this.linePoint) {
       this.linePoint = point;
       this.snapshot(point);
+    }
+    return [this.lastPartial];
+  }
+
+  /**
+   * Past SMALL_BODY the body is read again, up to points fixed by its length (every quarter of
+   * growth), by parameters of their own: the live ones have read every complete line, which
+   * depends on when the reader asked, not on the text (a whole parse and any split must agree,
+   * #22). Each read costs about the body; the points keep them amortised linear.
+   */
+  private largePartial(): ParsedCall[] {
+    const at = growthPoint(this.body.length, SMALL_BODY, 0.25);
+    if (at > this.largeReadAt) {
+      this.largeReadAt = at;
+      const text = this.body.text.slice(0, at);
+      const params = new CaretParams(this.work);
+      let start = 0;
+      for (let i = 0; i < text.length; i++) {
+        const unit = text.charCodeAt(i);
+        if (unit !== 10 && unit !== 13) continue;
+        // `\r\n` is one line break; a `\r` last may yet be one: the line is complete either way.
+        if (unit === 13 && text.charCodeAt(i + 1) === 10) i++;
+        params.pushLine(withoutLineBreak(text.slice(start, i + 1)));
+        start = i + 1;
+      }
+      this.lastPartial = { toolName: this.toolName, input: params.snapshot(text.slice(start)) };
     }
     return [this.lastPartial];
   }

@@ -3,7 +3,7 @@ import { repairedValue } from '../json/calls.js';
 import { JsonTracker } from '../json/tracker.js';
 import { CloseStep, CloseTagMatcher } from '../shared/close-tag.js';
 import { parseJson, repeatedKeys } from '../shared/json.js';
-import { RebuildThrottle } from '../shared/throttle.js';
+import { growthPoint } from '../kit/read-points.js';
 import { isBlank } from '../shared/units.js';
 import { hermesCall } from './call.js';
 import { HermesWatcher } from './watcher.js';
@@ -71,7 +71,8 @@ export class HermesOpener implements OpenerReader {
 class HermesBlock implements BlockReader {
   private readonly watcher = new HermesWatcher();
   private readonly tracker: JsonTracker;
-  private readonly throttle = new RebuildThrottle(SMALL_BODY);
+  /** The JSON length the partial call was last read at (see {@link growthPoint}). */
+  private readAt = -1;
   /** Body units not yet taken as an input delta. */
   private readonly delta = new TextBuffer();
   /** A possible `</tool_call>` being matched. */
@@ -134,11 +135,23 @@ class HermesBlock implements BlockReader {
   }
 
   partial(): ParsedCall[] {
-    if (this.throttle.due(this.tracker.length)) {
-      const value = repairedValue(this.tracker, this.work);
+    // Read at points fixed by the JSON's length (every growth while small, then every quarter),
+    // the JSON up to the point: a whole parse and any split show the same call (#22).
+    const length = this.tracker.length;
+    const at = growthPoint(length, SMALL_BODY, 0.25);
+    if (at > this.readAt) {
+      this.readAt = at;
+      const value = repairedValue(at === length ? this.tracker : this.trackerUpTo(at), this.work);
       if (value !== undefined) this.lastPartial = [this.withIdentity(hermesCall(value, this.watcher, false, this.work))];
     }
     return this.lastPartial;
+  }
+
+  /** A tracker of the JSON's first `length` units only (costs about `length`; the points keep it amortised). */
+  private trackerUpTo(length: number): JsonTracker {
+    const tracker = new JsonTracker();
+    tracker.feed(this.tracker.source, 0, length);
+    return tracker;
   }
 
   finish(closed: boolean): ParsedCall[] {

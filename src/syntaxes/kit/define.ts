@@ -11,7 +11,7 @@ import type {
   WorkMeter,
 } from '../../types.js';
 import { TextBuffer } from '../../scanner/text-buffer.js';
-import { RebuildThrottle } from '../shared/throttle.js';
+import { growthPoint } from './read-points.js';
 import { asciiLower, closeAt, type EndReader, type EndReaderFactory } from './ends.js';
 
 /** One way a block of a {@link MarkedSyntaxSpec} opens. */
@@ -258,7 +258,8 @@ class MarkedBlockReader implements BlockReader {
   private ended = false;
   private identityRead: BlockIdentity | undefined;
   private identityWindow = '';
-  private readonly throttle = new RebuildThrottle(SMALL_BODY, 0.125);
+  /** The body length the partial calls were last read at (see {@link growthPoint}). */
+  private readAt = -1;
   private lastPartial: ParsedCall[] = [{ input: {} }];
 
   constructor(
@@ -303,8 +304,13 @@ class MarkedBlockReader implements BlockReader {
   }
 
   partial(): ParsedCall[] {
-    if (this.throttle.due(this.units.length)) {
-      const calls = this.readCalls(false, true);
+    // The body known not to be the closer, read at points fixed by its length: a whole parse and
+    // any split read the same text (every growth below SMALL_BODY, past it every eighth).
+    const confirmed = this.units.length - Math.min(this.end?.held ?? 0, this.units.length);
+    const at = growthPoint(confirmed, SMALL_BODY, 0.125);
+    if (at > this.readAt) {
+      this.readAt = at;
+      const calls = this.readCalls(false, true, at);
       if (calls.length > 0) this.lastPartial = calls;
     }
     return this.lastPartial;
@@ -316,9 +322,10 @@ class MarkedBlockReader implements BlockReader {
     return calls;
   }
 
-  private readCalls(closed: boolean, partial: boolean): ParsedCall[] {
+  /** The calls of the body; `upTo`: of its first units only (a partial read, none of them held). */
+  private readCalls(closed: boolean, partial: boolean, upTo?: number): ParsedCall[] {
     const all = this.units.toString();
-    const held = closed || partial ? Math.min(this.end?.held ?? 0, all.length) : 0;
+    const held = upTo !== undefined ? all.length - upTo : closed || partial ? Math.min(this.end?.held ?? 0, all.length) : 0;
     const block: MarkedBlock = {
       opener: this.compiled.opener,
       openerIndex: this.openerIndex,

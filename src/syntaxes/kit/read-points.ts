@@ -53,3 +53,17 @@ const EVENT_SHARE = 1 / 32;
 const STEP = 8;
 /** …and this share of the body. */
 const STEP_SHARE = 1 / 16;
+
+/**
+ * The last read point at or below `size` for a reader that reads on every growth while the body
+ * is below `small`, and past it at `small`, `small·(1 + growth)`, … — points fixed by the size
+ * alone (a throttle keyed to the last read would read at points that depend on how the deltas
+ * arrived, so a message caught mid-stream would show other input than the stream did, issue #22).
+ * Each read costing about the body, the reads past `small` add up to `(1 + 1/growth)` × the body.
+ */
+export function growthPoint(size: number, small: number, growth: number): number {
+  if (size < small) return size;
+  let point = small;
+  for (let next = Math.ceil(point * (1 + growth)); next <= size; next = Math.ceil(point * (1 + growth))) point = next;
+  return point;
+}
