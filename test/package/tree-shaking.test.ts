@@ -73,7 +73,7 @@ const KIT = [
   'shared/json',
   'shared/position',
   'shared/problem',
-  'shared/throttle',
+  'shared/read-points',
 ];
 
 /**
@@ -82,42 +82,42 @@ const KIT = [
  */
 const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
   fence: { packages: ['yaml'], shared: ['shared/line-body', 'shared/problem', 'shared/state', 'shared/yaml'] },
-  caret: { packages: ['yaml'], shared: ['shared/line-body', 'shared/options', 'shared/throttle', 'shared/yaml'] },
+  caret: { packages: ['yaml'], shared: ['shared/line-body', 'shared/options', 'shared/read-points', 'shared/throttle', 'shared/yaml'] },
   emoji: { packages: [], shared: ['shared/leading-break'] },
   xml: {
     packages: [],
-    shared: ['shared/close-tag', 'shared/identity', 'shared/json', 'shared/leading-break', 'shared/options', 'shared/position', 'shared/throttle', 'shared/units'],
+    shared: ['shared/close-tag', 'shared/identity', 'shared/json', 'shared/leading-break', 'shared/options', 'shared/position', 'shared/read-points', 'shared/units'],
   },
   json: { packages: [], shared: ['kit/python-json', 'shared/json', 'shared/options', 'shared/position', 'shared/problem', 'shared/throttle'] },
   sentinel: { packages: [], shared: ['shared/identity', 'shared/json', 'shared/leading-break', 'shared/options', 'shared/problem', 'shared/units'] },
-  tooltags: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'shared/throttle'] },
+  tooltags: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'shared/read-points'] },
   hermes: {
     packages: [],
-    shared: ['json/calls', 'json/tracker', 'kit/python-json', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'],
+    shared: ['json/calls', 'json/tracker', 'kit/python-json', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points', 'shared/units'],
   },
-  pythonic: { packages: [], shared: ['kit/define', 'kit/ends', 'kit/pythonic', 'shared/throttle'] },
+  pythonic: { packages: [], shared: ['kit/define', 'kit/ends', 'kit/pythonic', 'shared/read-points'] },
   lfm2: {
     packages: [],
-    shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-body', 'kit/pythonic', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'],
+    shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-body', 'kit/pythonic', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points'],
   },
-  olmo3: { packages: [], shared: ['kit/define', 'kit/ends', 'kit/pythonic', 'shared/throttle'] },
+  olmo3: { packages: [], shared: ['kit/define', 'kit/ends', 'kit/pythonic', 'shared/read-points'] },
   internlm: {
     packages: [],
-    shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'],
+    shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points'],
   },
-  qwen3coder: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'kit/python-json', 'kit/written', 'shared/throttle', 'shared/units'] },
-  glm: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'kit/python-json', 'kit/written', 'shared/json', 'shared/throttle', 'shared/units'] },
+  qwen3coder: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'kit/python-json', 'kit/written', 'shared/read-points', 'shared/units'] },
+  glm: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'kit/python-json', 'kit/written', 'shared/json', 'shared/read-points', 'shared/units'] },
   deepseek: { packages: [], shared: [...KIT, 'kit/elements', 'kit/invoke-body', 'shared/units'].sort() },
   kimi: { packages: [], shared: KIT },
   harmony: { packages: [], shared: KIT },
-  minimax: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/throttle', 'shared/units'] },
-  dsml: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/throttle', 'shared/units'] },
-  invoke: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/throttle', 'shared/units'] },
-  mistral: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'] },
-  phi4: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'] },
-  toolcalls: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle'] },
-  granite: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/throttle', 'shared/units'] },
-  gemma: { packages: [], shared: ['kit/bare-object', 'kit/define', 'kit/ends', 'kit/python-json', 'shared/json', 'shared/throttle'] },
+  minimax: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/read-points', 'shared/units'] },
+  dsml: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/read-points', 'shared/units'] },
+  invoke: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/read-points', 'shared/units'] },
+  mistral: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points', 'shared/units'] },
+  phi4: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points', 'shared/units'] },
+  toolcalls: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points'] },
+  granite: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points', 'shared/units'] },
+  gemma: { packages: [], shared: ['kit/bare-object', 'kit/define', 'kit/ends', 'kit/python-json', 'shared/json', 'shared/read-points'] },
 };
 
 /** `src/syntaxes/xml/tag.ts` → `xml/tag`, for modules outside `own`'s folder. */

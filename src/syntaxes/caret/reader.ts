@@ -3,7 +3,7 @@ import { LineBody, type LineCloser } from '../shared/line-body.js';
 import { isBlank, isNameUnit } from './grammar.js';
 import { CaretParams } from './params.js';
 import { RebuildThrottle } from '../shared/throttle.js';
-import { growthPoint } from '../kit/read-points.js';
+import { growthPoint } from '../shared/read-points.js';
 
 /** Length of the fixed signature `^^^`. */
 const SIGNATURE = 3;

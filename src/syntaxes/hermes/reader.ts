@@ -3,7 +3,7 @@ import { repairedValue } from '../json/calls.js';
 import { JsonTracker } from '../json/tracker.js';
 import { CloseStep, CloseTagMatcher } from '../shared/close-tag.js';
 import { parseJson, repeatedKeys } from '../shared/json.js';
-import { growthPoint } from '../kit/read-points.js';
+import { growthPoint } from '../shared/read-points.js';
 import { isBlank } from '../shared/units.js';
 import { hermesCall } from './call.js';
 import { HermesWatcher } from './watcher.js';

@@ -11,7 +11,7 @@ import type {
   WorkMeter,
 } from '../../types.js';
 import { TextBuffer } from '../../scanner/text-buffer.js';
-import { growthPoint } from './read-points.js';
+import { growthPoint } from '../shared/read-points.js';
 import { asciiLower, closeAt, type EndReader, type EndReaderFactory } from './ends.js';
 
 /** One way a block of a {@link MarkedSyntaxSpec} opens. */

@@ -6,7 +6,7 @@ import { Collector } from './collector.js';
 import { SourcePieces } from './source-pieces.js';
 import { XmlTokenizer, type CloseTag, type OpenTag, type Position, type TokenSink } from './tokenizer.js';
 import { betweenMarkers, trimOneLineBreak, ValueText } from './value-text.js';
-import { ReadPoints } from '../kit/read-points.js';
+import { ReadPoints } from '../shared/read-points.js';
 import { TextBuffer } from '../../scanner/text-buffer.js';
 
 /** What the opener settled for a `<tool name="N">` or `<tool:N>` block. */
