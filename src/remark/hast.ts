@@ -1,5 +1,6 @@
 import {
   approvalAnswerText,
+  CALLED_ICON,
   CHEVRON_ICON,
   displayValue,
   fillLabel,
@@ -107,7 +108,7 @@ function header(model: ToolCardModel): HastElement {
   }
   children.push(
     element('span', { className: ['tt-tool-status'], dataSlot: 'tool-call-status', dataStatus: model.state }, [
-      icon(STATE_ICONS[model.state] ?? []),
+      icon(model.called ? CALLED_ICON : (STATE_ICONS[model.state] ?? [])),
       text(model.stateLabel),
     ]),
     icon(CHEVRON_ICON, 'tt-tool-chevron'),

@@ -1,6 +1,6 @@
 /**
  * End to end, in Chromium: the example chat app (examples/chat) — useChat, its route streaming
- * text-syntax tool calls through transcriptTransform, and <ToolTranscript message> per message.
+ * text-syntax tool calls through toTranscriptUIMessageStream, and <ToolTranscript message> per message.
  * Set CHAT_SCREENSHOTS=dir to keep screenshots of each screen (light and dark).
  */
 import type { Page } from 'playwright-core';
@@ -74,7 +74,7 @@ describe('examples/chat in Chromium', () => {
       const approve = page.getByRole('button', { name: 'Approve' });
       await approve.waitFor();
       expect(await cards(page)).toEqual(['disk_usage:output-available', 'delete_files:approval-requested']);
-      await expect(card(page, 'delete_files').getByText('Awaiting approval')).toBeTruthy();
+      expect(await card(page, 'delete_files').locator('[data-slot="tool-call-status"]').innerText()).toBe('Awaiting approval');
       await shoot(page, `approval-${theme}`);
       await approve.click();
       await page.getByText('Done — deleted 3 old log files').waitFor();

@@ -14,7 +14,7 @@ const JSON_CALL = '{"name": "read", "args": {"path": "a.md"}}\n';
 /** An element with text and child elements: its value is its content as written, sliced from the body. */
 const XML_MIXED = '<tool name="w"><c>a <b>bold</b> c</c></tool>';
 
-/** The work of parsing `text` written in `pieces`; `readChunks`: the snapshot is read after each. */
+/** The work of parsing `pieces`, reading `chunks` after each unless `readChunks` is false (an open fence's input is read when asked for). */
 function workOf(text: string, syntaxes: ToolSyntax[], pieces: readonly string[] = [text], readChunks = true): Readonly<WorkMeter> {
   const parser = createTranscriptParser({ syntaxes });
   for (const piece of pieces) {
@@ -36,7 +36,7 @@ describe('the parser’s work meter', () => {
     }
     yaml.end();
     text.end();
-    expect(yaml.work).toEqual(workOf(FENCE, [fenceSyntax], FENCE.match(/[^]{1,8}/g)!));
+    expect(yaml.work).toEqual(workOf(FENCE, [fenceSyntax], FENCE.match(/[^]{1,8}/g)!, false));
     expect(yaml.work.yaml).toBeGreaterThan(0);
     expect(text.work).toEqual({ scanned: text.chunks[0]!.type === 'text' ? text.chunks[0].value.length : -1, yaml: 0, json: 0, copied: 0 });
   });
