@@ -1,5 +1,5 @@
 /**
- * Every ```ts, ```js and ```tsx block of README.md, as written:
+ * Every ```ts, ```js and ```tsx block of README.md and CONTRIBUTING.md, as written:
  *
  * - ts and js blocks run in node, each as a module in the package (so `tool-transcript` imports
  *   resolve to the built `dist` through the package self-reference), after a prelude that gives
@@ -22,7 +22,11 @@ const work = join(root, 'dist/.readme-snippets');
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
+/** The documents whose code blocks run: what users and contributors copy. */
+const DOCUMENTS = ['README.md', 'CONTRIBUTING.md'] as const;
+
 interface Snippet {
+  file: (typeof DOCUMENTS)[number];
   lang: 'ts' | 'js' | 'tsx';
   line: number;
   code: string;
@@ -30,8 +34,8 @@ interface Snippet {
   notRun?: string;
 }
 
-/** The ts, js and tsx blocks of a markdown text, with their line numbers. */
-function readmeSnippets(markdown: string): Snippet[] {
+/** The ts, js and tsx blocks of a markdown document, with their line numbers. */
+function readmeSnippets(file: Snippet['file'], markdown: string): Snippet[] {
   const lines = markdown.split('\n');
   const snippets: Snippet[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -40,7 +44,7 @@ function readmeSnippets(markdown: string): Snippet[] {
     const end = lines.findIndex((line, j) => j > i && /^```\s*$/.test(line));
     const before = lines.slice(0, i).reverse().find((line) => line.trim() !== '');
     const notRun = before && /^<!--\s*not-run:\s*(.+?)\s*-->$/.exec(before.trim())?.[1];
-    snippets.push({ lang: open[1] as Snippet['lang'], line: i + 1, code: lines.slice(i + 1, end).join('\n'), ...(notRun ? { notRun } : {}) });
+    snippets.push({ file, lang: open[1] as Snippet['lang'], line: i + 1, code: lines.slice(i + 1, end).join('\n'), ...(notRun ? { notRun } : {}) });
     i = end;
   }
   return snippets;
@@ -93,7 +97,12 @@ function uses(code: string, name: string): boolean {
   return new RegExp(`(?<![.\\w$])${name}\\b`).test(code) && !new RegExp(`\\b(?:const|let|var|function)\\s+${name}\\b`).test(code);
 }
 
-const snippets = readmeSnippets(readFileSync(join(root, 'README.md'), 'utf8'));
+const snippets = DOCUMENTS.flatMap((file) => readmeSnippets(file, readFileSync(join(root, file), 'utf8')));
+
+/** A file name for a block: its document and line (`README-line-12`). */
+function snippetName({ file, line }: Snippet): string {
+  return `${file.replace(/\.md$/, '')}-line-${line}`;
+}
 
 beforeAll(() => {
   if (!existsSync(join(root, 'dist/index.js')) || !existsSync(join(root, 'dist/react/index.d.ts'))) {
@@ -107,14 +116,16 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-describe('README snippets', () => {
-  it('finds the snippets, and marks few as not run', () => {
-    expect(snippets.length).toBeGreaterThanOrEqual(8);
+describe('README and CONTRIBUTING snippets', () => {
+  it('finds the snippets of each document, and marks few as not run', () => {
+    expect(snippets.filter((snippet) => snippet.file === 'README.md').length).toBeGreaterThanOrEqual(8);
+    expect(snippets.filter((snippet) => snippet.file === 'CONTRIBUTING.md').length).toBeGreaterThanOrEqual(1);
     expect(snippets.filter((snippet) => snippet.notRun).length).toBeLessThanOrEqual(2);
   });
 
   const runnable = snippets.filter((snippet) => snippet.lang !== 'tsx' && !snippet.notRun);
-  it.each(runnable)('runs the $lang block at line $line', async ({ code, lang, line }) => {
+  it.each(runnable)('runs the $lang block of $file at line $line', async (snippet) => {
+    const { code, file: document, lang, line } = snippet;
     const prelude = Object.entries(ASSUMED_VALUES)
       .filter(([name]) => uses(code, name))
       .map(([, value]) => value);
@@ -122,20 +133,20 @@ describe('README snippets', () => {
     const { code: js } = await transform(code, { loader: lang === 'ts' ? 'ts' : 'js', format: 'esm', target: 'es2022' });
     const importLines = js.split('\n').filter((l) => /^import\s/.test(l));
     const body = js.split('\n').filter((l) => !/^import\s/.test(l));
-    const file = join(work, `line-${line}.mjs`);
+    const file = join(work, `${snippetName(snippet)}.mjs`);
     writeFileSync(file, [...importLines, ...prelude, ...body].join('\n'));
     const result = spawnSync(process.execPath, [file], { cwd: root, encoding: 'utf8' });
-    expect(result.stderr, `README.md line ${line}`).toBe('');
+    expect(result.stderr, `${document} line ${line}`).toBe('');
     expect(result.status).toBe(0);
   });
 
   const typed = snippets.filter((snippet) => snippet.lang === 'tsx' && !snippet.notRun);
   it('type-checks the tsx blocks against the built declarations', () => {
-    expect(typed.length, 'the README shows no tsx block').toBeGreaterThan(0);
+    expect(typed.length, 'the documents show no tsx block').toBeGreaterThan(0);
     writeFileSync(join(work, 'assumed.ts'), ASSUMED_TYPES);
     // What a bundler's client types give an app (Vite's, Next's): CSS imports are modules.
     writeFileSync(join(work, 'css.d.ts'), "declare module '*.css';\n");
-    for (const { code, line } of typed) writeFileSync(join(work, `line-${line}.tsx`), asStatements(code));
+    for (const snippet of typed) writeFileSync(join(work, `${snippetName(snippet)}.tsx`), asStatements(snippet.code));
     writeFileSync(
       join(work, 'tsconfig.json'),
       JSON.stringify({
