@@ -4,8 +4,9 @@
  * - ts and js blocks run in node, each as a module in the package (so `tool-transcript` imports
  *   resolve to the built `dist` through the package self-reference), after a prelude that gives
  *   the values a snippet assumes and does not declare (`textStream`, `reply`, …);
- * - tsx blocks are JSX fragments shown for their props: they are type-checked together against
- *   the built type declarations, with the same assumed names declared.
+ * - ts and tsx blocks are type-checked together against the built type declarations (strict), with
+ *   the same assumed names declared: what a reader copies compiles. tsx blocks are JSX fragments
+ *   shown for their props.
  *
  * A block preceded by `<!-- not-run: reason -->` is illustrative only and skipped.
  */
@@ -63,11 +64,17 @@ const ASSUMED_VALUES: Record<string, string> = {
   error: 'const error = new Error("the stream broke");',
 };
 
-/** Declarations for the names the tsx snippets use without declaring them. */
-const ASSUMED_TYPES = `import type { ToolChunk } from 'tool-transcript';
+/** Declarations for the names the ts and tsx snippets use without declaring them. */
+const ASSUMED_TYPES = `import type { ToolChunk, TranscriptChunk } from 'tool-transcript';
 import type { TranscriptStore } from 'tool-transcript/store';
-import type { UIMessage } from 'ai';
+import type { UIMessage, UIMessageChunk } from 'ai';
 declare global {
+  const modelTextStream: AsyncIterable<string>;
+  const render: (chunks: readonly TranscriptChunk[]) => void;
+  const textStream: ReadableStream<string>;
+  const reply: string;
+  const uiMessageStream: AsyncIterable<UIMessageChunk>;
+  const error: Error;
   const assistantText: string;
   const response: { body: ReadableStream<Uint8Array> }; // fetch's body, checked for null
   const text: string;
@@ -140,13 +147,16 @@ describe('README and CONTRIBUTING snippets', () => {
     expect(result.status).toBe(0);
   });
 
-  const typed = snippets.filter((snippet) => snippet.lang === 'tsx' && !snippet.notRun);
-  it('type-checks the tsx blocks against the built declarations', () => {
-    expect(typed.length, 'the documents show no tsx block').toBeGreaterThan(0);
+  const typed = snippets.filter((snippet) => snippet.lang !== 'js' && !snippet.notRun);
+  it('type-checks the ts and tsx blocks against the built declarations', () => {
+    expect(typed.filter((snippet) => snippet.lang === 'tsx').length, 'the documents show no tsx block').toBeGreaterThan(0);
     writeFileSync(join(work, 'assumed.ts'), ASSUMED_TYPES);
     // What a bundler's client types give an app (Vite's, Next's): CSS imports are modules.
     writeFileSync(join(work, 'css.d.ts'), "declare module '*.css';\n");
-    for (const snippet of typed) writeFileSync(join(work, `${snippetName(snippet)}.tsx`), asStatements(snippet.code));
+    for (const snippet of typed) {
+      const source = snippet.lang === 'tsx' ? asStatements(snippet.code) : `${snippet.code}\nexport {};\n`;
+      writeFileSync(join(work, `${snippetName(snippet)}.${snippet.lang}`), source);
+    }
     writeFileSync(
       join(work, 'tsconfig.json'),
       JSON.stringify({
@@ -158,7 +168,7 @@ describe('README and CONTRIBUTING snippets', () => {
           moduleResolution: 'bundler',
           target: 'es2022',
           lib: ['es2022', 'dom', 'dom.iterable'],
-          types: [],
+          types: ['node'], // ts blocks may be Node programs (node:fs), as a reader's would be
           skipLibCheck: true,
           noUnusedLocals: false,
           allowUnreachableCode: true,
