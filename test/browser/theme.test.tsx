@@ -480,24 +480,6 @@ const SHADCN_V3_TOKENS = `
 }
 `;
 
-/** The README's mapping for a Tailwind v3 shadcn app (keep the two in step). */
-const README_SHADCN_V3 = `
-.tt-shadcn-v3 {
-  --tt-radius: calc(var(--radius) - 2px);
-  --tt-fg: hsl(var(--card-foreground));
-  --tt-fg-muted: color-mix(in srgb, hsl(var(--muted-foreground)) 80%, hsl(var(--foreground)));
-  --tt-surface: hsl(var(--muted));
-  --tt-surface-raised: hsl(var(--card));
-  --tt-border: hsl(var(--border));
-  --tt-code-bg: hsl(var(--muted) / 0.5);
-  --tt-focus: hsl(var(--ring));
-  --tt-status-streaming: hsl(var(--primary));
-  --tt-status-streaming-bg: hsl(var(--secondary));
-  --tt-status-error: color-mix(in srgb, hsl(var(--destructive)) 75%, hsl(var(--foreground)));
-  --tt-status-error-bg: color-mix(in srgb, hsl(var(--destructive)) 8%, hsl(var(--card)));
-}
-`;
-
 /** A computed colour as sRGB bytes, whatever its notation (rgb, oklch, color-mix results). */
 function rgbOf(color: string): [number, number, number] {
   const context = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
@@ -520,9 +502,9 @@ function contrast(a: string, b: string): number {
   return (high! + 0.05) / (low! + 0.05);
 }
 
-describe('the README mapping for a Tailwind v3 shadcn app (hsl(var(--x)))', () => {
+describe('tt-shadcn-v3: the stylesheet on a Tailwind v3 shadcn app (hsl(var(--x)))', () => {
   it('resolves every colour and keeps small text at 4.5:1', () => {
-    injectCss(SHADCN_V3_TOKENS + README_SHADCN_V3);
+    injectCss(SHADCN_V3_TOKENS);
     const host = mount(
       <div className="shadcn-v3 light">
         <ToolTranscript className="tt-shadcn-v3" chunks={[tool('output-error')]} />
