@@ -42,7 +42,6 @@ export {
   type ToolCardLabels,
   type ToolCardLabelOverrides,
 } from '../card/index.js';
-export { TOOL_STATE_DISPLAY, type ToolStateDisplay } from './tool-call/tool-states.js';
 export { CopyButton, type CopyButtonProps } from './tool-call/CopyButton.js';
 export { ToolRenderBoundary } from './tool-call/ToolRenderBoundary.js';
 export { MarkdownText, MarkdownBlock, type MarkdownTextProps } from './markdown/MarkdownText.js';

@@ -14,7 +14,6 @@ import {
   type ToolCardModel,
   type ToolCardSection,
 } from '../card/index.js';
-import { TOOL_STATE_LABELS } from '../types.js';
 import type { ToolCallNode } from './node.js';
 
 /** A hast text node (declared here so the package needs no `@types/hast`). */
@@ -36,9 +35,6 @@ export interface ToolCallHastOptions {
   /** Any of the card's strings, over the English defaults (the same labels as the React card's `labels`). */
   labels?: ToolCardLabelOverrides | undefined;
 }
-
-/** The state labels, shared with the React cards (re-exported from `tool-transcript/remark`). */
-export { TOOL_STATE_LABELS };
 
 /**
  * The HTML of a tool call, drawn from the same card model as the React `<ToolCall>` (sections,

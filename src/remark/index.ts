@@ -23,7 +23,6 @@ export { remarkToolCalls, type RemarkToolCallsOptions } from './plugin.js';
 export type { ToolCallData, ToolCallNode } from './node.js';
 export { reasoningToHast, type ReasoningNode } from './reasoning.js';
 export {
-  TOOL_STATE_LABELS,
   createToolCallHandler,
   toolCallHandler,
   toolCallToHast,

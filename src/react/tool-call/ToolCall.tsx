@@ -32,7 +32,7 @@ import { ToolCallContext, useCard, type ToolCallCardContext } from './card-conte
 import { CopyButton } from './CopyButton.js';
 import { Icon } from './Icon.js';
 import { useToolCallSettings, type ToolCallHighlighter } from './settings.js';
-import { StateIcon } from './tool-states.js';
+import { StateIcon } from './StateIcon.js';
 import { useElapsedSeconds, useIsClient } from './use-client.js';
 
 /*
