@@ -26,8 +26,6 @@ export {
   createToolCallHandler,
   toolCallHandler,
   toolCallToHast,
-  type HastElement,
-  type HastText,
   type ToolCallHastOptions,
 } from './hast.js';
 export { DEFAULT_TOOL_CARD_LABELS, type ToolCardLabelOverrides, type ToolCardLabels } from '../card/index.js';
