@@ -18,17 +18,11 @@ export {
 export type { TextStream } from './use-tool-transcript.js';
 export { useTranscriptStore, useTranscriptIds, useTranscriptItem, useTranscriptStatus } from './use-transcript-store.js';
 export { TranscriptItems, TranscriptItemView, ToolItem } from './TranscriptItems.js';
-export {
-  ToolCall,
-  ToolCallHeader,
-  ToolCallInput,
-  ToolCallApproval,
-  ToolCallOutput,
-  ToolCallError,
-  ToolCallContent,
-  type ToolCallProps,
-  type ToolCallContentProps,
-} from './tool-call/ToolCall.js';
+export { ToolCall, type ToolCallProps } from './tool-call/ToolCall.js';
+export { ToolCallHeader } from './tool-call/ToolCallHeader.js';
+export { ToolCallContent, type ToolCallContentProps } from './tool-call/ToolCallContent.js';
+export { ToolCallInput, ToolCallOutput, ToolCallError } from './tool-call/ToolCallSections.js';
+export { ToolCallApproval } from './tool-call/ToolCallApproval.js';
 export { useToolCall, useToolCallCard, useToolCallLabels, type ToolCallCardContext } from './tool-call/card-context.js';
 export {
   ToolCallSettingsContext,
