@@ -21,7 +21,7 @@ export class ChunksInput {
     if (!segment || table.segments.length !== 1) {
       this.clearAll();
       segment = this.segment = new ChunksSegment();
-      table.segments.push(segment);
+      table.pushSegment(segment);
       this.shown = [];
     }
     const previous = this.shown;

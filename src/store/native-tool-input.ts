@@ -75,8 +75,7 @@ export class NativeToolInput {
       return existing;
     }
     const segment = new NativeSegment(table.allocateId(chunk.toolCallId));
-    table.segments.push(segment);
-    table.order.append(segment.itemIds[0]!);
+    table.pushSegment(segment);
     table.put(segment.itemIds[0]!, chunk, segment);
     return segment;
   }

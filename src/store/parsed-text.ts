@@ -14,7 +14,7 @@ export class ParsedText {
   /** A new text segment at the end of the transcript. */
   addSegment(): ParsedSegment {
     const segment = new ParsedSegment(this.parserAt(this.table.segments.length, this.table.toolItems));
-    this.table.segments.push(segment);
+    this.table.pushSegment(segment);
     return segment;
   }
 

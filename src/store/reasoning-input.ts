@@ -15,8 +15,7 @@ export class ReasoningInput {
     const { table } = this;
     const segment = new ReasoningSegment(table.allocateId(table.nextBaseId('reasoning')));
     this.parts.set(id, segment);
-    table.segments.push(segment);
-    table.order.append(segment.itemIds[0]!);
+    table.pushSegment(segment);
     table.put(segment.itemIds[0]!, { type: 'reasoning', value: '', raw: '', closed: false }, segment);
   }
 
