@@ -31,20 +31,6 @@ export const TOOL_STATES: readonly ToolState[] = [
 ];
 
 /**
- * The label a person sees for each state, in the React card and in the remark
- * HTML alike — one table, so the two cannot drift apart.
- */
-export const TOOL_STATE_LABELS: Readonly<Record<ToolState, string>> = {
-  'input-streaming': 'Receiving input',
-  'input-available': 'Running',
-  'approval-requested': 'Awaiting approval',
-  'approval-responded': 'Approval answered',
-  'output-available': 'Completed',
-  'output-error': 'Error',
-  'output-denied': 'Denied',
-};
-
-/**
  * The approval of a call that needs a person's consent, as on the AI SDK's tool parts:
  * `id` names the request; `approved` and `reason` are the answer once given.
  */

@@ -1,4 +1,4 @@
-import { TOOL_STATE_LABELS, type ToolState } from '../types.js';
+import type { ToolState } from '../types.js';
 
 /**
  * Every string a tool card shows or announces, in the React card and in the remark plugin's
@@ -59,9 +59,20 @@ export interface ToolCardLabels {
   rendererFailed: string;
 }
 
-/** The English labels, the default. */
+/**
+ * The English labels, the default — and the one table of state words: the React card, the remark
+ * HTML and the card model all read `states` from here, so they cannot drift apart.
+ */
 export const DEFAULT_TOOL_CARD_LABELS: Readonly<ToolCardLabels> = Object.freeze({
-  states: { ...TOOL_STATE_LABELS },
+  states: {
+    'input-streaming': 'Receiving input',
+    'input-available': 'Running',
+    'approval-requested': 'Awaiting approval',
+    'approval-responded': 'Approval answered',
+    'output-available': 'Completed',
+    'output-error': 'Error',
+    'output-denied': 'Denied',
+  },
   called: 'Called',
   input: 'Input',
   output: 'Output',

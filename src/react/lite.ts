@@ -18,17 +18,11 @@ export {
 export type { TextStream } from './use-tool-transcript.js';
 export { useTranscriptStore, useTranscriptIds, useTranscriptItem, useTranscriptStatus } from './use-transcript-store.js';
 export { TranscriptItems, TranscriptItemView, ToolItem } from './TranscriptItems.js';
-export {
-  ToolCall,
-  ToolCallHeader,
-  ToolCallInput,
-  ToolCallApproval,
-  ToolCallOutput,
-  ToolCallError,
-  ToolCallContent,
-  type ToolCallProps,
-  type ToolCallContentProps,
-} from './tool-call/ToolCall.js';
+export { ToolCall, type ToolCallProps } from './tool-call/ToolCall.js';
+export { ToolCallHeader } from './tool-call/ToolCallHeader.js';
+export { ToolCallContent, type ToolCallContentProps } from './tool-call/ToolCallContent.js';
+export { ToolCallInput, ToolCallOutput, ToolCallError } from './tool-call/ToolCallSections.js';
+export { ToolCallApproval } from './tool-call/ToolCallApproval.js';
 export { useToolCall, useToolCallCard, useToolCallLabels, type ToolCallCardContext } from './tool-call/card-context.js';
 export {
   ToolCallSettingsContext,
@@ -42,7 +36,6 @@ export {
   type ToolCardLabels,
   type ToolCardLabelOverrides,
 } from '../card/index.js';
-export { TOOL_STATE_DISPLAY, type ToolStateDisplay } from './tool-call/tool-states.js';
 export { CopyButton, type CopyButtonProps } from './tool-call/CopyButton.js';
 export { ToolRenderBoundary } from './tool-call/ToolRenderBoundary.js';
 export { MarkdownText, MarkdownBlock, type MarkdownTextProps } from './markdown/MarkdownText.js';

@@ -14,31 +14,14 @@ import {
   type ToolCardModel,
   type ToolCardSection,
 } from '../card/index.js';
-import { TOOL_STATE_LABELS } from '../types.js';
+import type { Element, ElementContent, Properties, Text } from 'hast';
 import type { ToolCallNode } from './node.js';
-
-/** A hast text node (declared here so the package needs no `@types/hast`). */
-export interface HastText {
-  type: 'text';
-  value: string;
-}
-
-/** A hast element, structurally the one `remark-rehype` and `rehype-stringify` use. */
-export interface HastElement {
-  type: 'element';
-  tagName: string;
-  properties: Record<string, string | number | boolean | Array<string | number> | null | undefined>;
-  children: Array<HastElement | HastText>;
-}
 
 /** Options of the tool cards' HTML (also options of the remark plugin). */
 export interface ToolCallHastOptions {
   /** Any of the card's strings, over the English defaults (the same labels as the React card's `labels`). */
   labels?: ToolCardLabelOverrides | undefined;
 }
-
-/** The state labels, shared with the React cards (re-exported from `tool-transcript/remark`). */
-export { TOOL_STATE_LABELS };
 
 /**
  * The HTML of a tool call, drawn from the same card model as the React `<ToolCall>` (sections,
@@ -62,7 +45,7 @@ export { TOOL_STATE_LABELS };
  * escape it: a payload can never become markup. Code blocks carry `class="language-…"` (guessed,
  * `json` for JSON), so rehype highlighters can colour them.
  */
-export function toolCallToHast(node: ToolCallNode, options: ToolCallHastOptions = {}): HastElement {
+export function toolCallToHast(node: ToolCallNode, options: ToolCallHastOptions = {}): Element {
   const model = toolCardModel(node, { live: false, labels: options.labels });
   return element('section', { className: ['tt-tool'], ...dataProperties(model.attributes) }, [
     element('details', { className: ['tt-tool-disclosure'], dataSlot: 'tool-call-disclosure', open: model.defaultOpen || undefined }, [
@@ -78,12 +61,12 @@ export function toolCallToHast(node: ToolCallNode, options: ToolCallHastOptions 
  * fields at conversion time, for trees whose nodes were changed after parsing (default labels;
  * use {@link createToolCallHandler} for others).
  */
-export function toolCallHandler(_state: unknown, node: ToolCallNode): HastElement {
+export function toolCallHandler(_state: unknown, node: ToolCallNode): Element {
   return toolCallToHast(node);
 }
 
 /** A {@link toolCallHandler} with options (labels). */
-export function createToolCallHandler(options: ToolCallHastOptions): (state: unknown, node: ToolCallNode) => HastElement {
+export function createToolCallHandler(options: ToolCallHastOptions): (state: unknown, node: ToolCallNode) => Element {
   return (_state, node) => toolCallToHast(node, options);
 }
 
@@ -95,8 +78,8 @@ export function attachHastData(node: ToolCallNode, options?: ToolCallHastOptions
   node.data = Object.assign(node.data ?? {}, { hName: tagName, hProperties: properties, hChildren: children });
 }
 
-function header(model: ToolCardModel): HastElement {
-  const children: HastElement[] = [
+function header(model: ToolCardModel): Element {
+  const children: Element[] = [
     icon(TOOL_ICON, 'tt-tool-glyph'),
     element('span', { className: ['tt-tool-name'], dataSlot: 'tool-call-name' }, [text(model.name)]),
   ];
@@ -116,7 +99,7 @@ function header(model: ToolCardModel): HastElement {
   return element('summary', { className: ['tt-tool-header', 'tt-tool-trigger'], dataSlot: 'tool-call-header' }, children);
 }
 
-function sectionElement(section: ToolCardSection, model: ToolCardModel): HastElement {
+function sectionElement(section: ToolCardSection, model: ToolCardModel): Element {
   const { labels, name } = model;
   const kind = section.kind;
   const head = element('div', { className: ['tt-tool-section-header'] }, [element('span', { className: ['tt-tool-section-label'] }, [text(section.label)])]);
@@ -147,7 +130,7 @@ function sectionElement(section: ToolCardSection, model: ToolCardModel): HastEle
 }
 
 /** A focusable, named `<pre>` (it may scroll), its `<code>` classed by language for highlighters. */
-function codeBlock(body: string, preClass: string, language: string | undefined, label: string, kind?: string): HastElement {
+function codeBlock(body: string, preClass: string, language: string | undefined, label: string, kind?: string): Element {
   return element('pre', { className: [preClass], tabIndex: 0, role: 'group', ariaLabel: label, dataKind: kind, dataLanguage: language }, [
     element('code', language ? { className: [`language-${language}`] } : {}, [text(body)]),
   ]);
@@ -162,14 +145,14 @@ const SVG_PROPERTIES: Readonly<Record<string, string>> = {
   'aria-hidden': 'ariaHidden',
 };
 
-function svgProperties(attributes: Readonly<Record<string, string>>): HastElement['properties'] {
-  const properties: HastElement['properties'] = {};
+function svgProperties(attributes: Readonly<Record<string, string>>): Properties {
+  const properties: Properties = {};
   for (const [name, value] of Object.entries(attributes)) properties[SVG_PROPERTIES[name] ?? name] = value;
   return properties;
 }
 
 /** An icon; every one has class `tt-tool-icon` (the state icon just that). */
-function icon(shapes: readonly IconShape[], className?: string): HastElement {
+function icon(shapes: readonly IconShape[], className?: string): Element {
   return element(
     'svg',
     { ...svgProperties(ICON_SVG_ATTRIBUTES), className: className ? ['tt-tool-icon', className] : ['tt-tool-icon'] },
@@ -178,19 +161,19 @@ function icon(shapes: readonly IconShape[], className?: string): HastElement {
 }
 
 /** `data-tool-call-id` → `dataToolCallId`, as hast names data attributes. */
-function dataProperties(attributes: ToolCardAttributes): HastElement['properties'] {
-  const properties: HastElement['properties'] = {};
+function dataProperties(attributes: ToolCardAttributes): Properties {
+  const properties: Properties = {};
   for (const [name, value] of Object.entries(attributes)) {
     if (value !== undefined) properties[name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())] = value;
   }
   return properties;
 }
 
-function element(tagName: string, properties: HastElement['properties'], children: HastElement['children']): HastElement {
+function element(tagName: string, properties: Properties, children: ElementContent[]): Element {
   for (const key of Object.keys(properties)) if (properties[key] === undefined) delete properties[key];
   return { type: 'element', tagName, properties, children };
 }
 
-function text(value: string): HastText {
+function text(value: string): Text {
   return { type: 'text', value };
 }

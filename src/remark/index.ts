@@ -23,12 +23,9 @@ export { remarkToolCalls, type RemarkToolCallsOptions } from './plugin.js';
 export type { ToolCallData, ToolCallNode } from './node.js';
 export { reasoningToHast, type ReasoningNode } from './reasoning.js';
 export {
-  TOOL_STATE_LABELS,
   createToolCallHandler,
   toolCallHandler,
   toolCallToHast,
-  type HastElement,
-  type HastText,
   type ToolCallHastOptions,
 } from './hast.js';
 export { DEFAULT_TOOL_CARD_LABELS, type ToolCardLabelOverrides, type ToolCardLabels } from '../card/index.js';

@@ -1,6 +1,6 @@
+import type { Element } from 'hast';
 import type { Node } from 'mdast';
 import type { ReasoningChunk } from '../types.js';
-import type { HastElement } from './hast.js';
 
 /**
  * A reasoning block (`<think>…</think>`) in an mdast tree, at the place it stood: the fields of
@@ -45,7 +45,7 @@ export function reasoningFromChunk(chunk: ReasoningChunk): ReasoningNode {
  * </details>
  * ```
  */
-export function reasoningToHast(node: ReasoningNode): HastElement {
+export function reasoningToHast(node: ReasoningNode): Element {
   const status = node.closed ? 'done' : 'cut-off';
   return {
     type: 'element',

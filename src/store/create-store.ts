@@ -1,7 +1,8 @@
 import { createStore } from 'zustand/vanilla';
 import type { ToolApproval, TranscriptChunk, TranscriptOptions, UIMessageChunk } from '../types.js';
 import { KeyedListeners } from './keyed-listeners.js';
-import { TranscriptModel, type ToolPatch } from './model.js';
+import { TranscriptModel } from './model.js';
+import type { ToolPatch } from './tool-patch.js';
 import type { StoreSyntaxes } from './store-syntaxes.js';
 import type {
   StoreWork,
@@ -32,17 +33,17 @@ export function createStoreWith(options: TranscriptOptions, syntaxes: StoreSynta
   const itemListeners = new KeyedListeners();
   let status: TranscriptStatus = 'idle';
   let error: string | undefined;
-  let published = model.commit().ids;
+  let published = model.items.commit().ids;
 
-  const api = createStore<TranscriptState>()(() => makeState(published, model.byIdSnapshot(), 'idle', undefined));
+  const api = createStore<TranscriptState>()(() => makeState(published, model.items.byIdSnapshot(), 'idle', undefined));
 
   /** Publishes what the last operations changed as one new state, then tells the changed items' listeners. */
   const publish = () => {
-    const { ids, changed } = model.commit();
+    const { ids, changed } = model.items.commit();
     const previous = api.getState();
     if (ids === published && changed.length === 0 && previous.status === status && previous.error === error) return;
     published = ids;
-    api.setState(makeState(ids, model.byIdSnapshot(), status, error), true);
+    api.setState(makeState(ids, model.items.byIdSnapshot(), status, error), true);
     itemListeners.notify(changed);
   };
 
@@ -53,14 +54,14 @@ export function createStoreWith(options: TranscriptOptions, syntaxes: StoreSynta
   };
 
   const patch = (id: string, toolPatch: ToolPatch) => {
-    const found = model.patchTool(id, toolPatch);
+    const found = model.patches.patchTool(id, toolPatch);
     publish();
     return found;
   };
 
   /** Every call still receiving input shows as interrupted. */
   const interrupt = () => {
-    for (const id of model.openToolIds()) model.patchTool(id, { state: 'output-error', errorText: INTERRUPTED_TEXT });
+    model.patches.patchOpenTools({ state: 'output-error', errorText: INTERRUPTED_TEXT });
   };
 
   const applyChunk = (chunk: TranscriptStreamChunk) => {
@@ -72,36 +73,36 @@ export function createStoreWith(options: TranscriptOptions, syntaxes: StoreSynta
         break;
       case 'text-start':
         begin();
-        model.textStart(event.id);
+        model.text.textStart(event.id);
         break;
       case 'text-delta':
         begin();
-        model.textDelta(event.id, event.delta);
+        model.text.textDelta(event.id, event.delta);
         break;
       case 'text-end':
-        model.textEnd(event.id);
+        model.text.textEnd(event.id);
         break;
       case 'reasoning-start':
         begin();
-        model.reasoningStart(event.id);
+        model.reasoning.reasoningStart(event.id);
         break;
       case 'reasoning-delta':
         begin();
-        model.reasoningDelta(event.id, event.delta);
+        model.reasoning.reasoningDelta(event.id, event.delta);
         break;
       case 'reasoning-end':
-        model.reasoningEnd(event.id);
+        model.reasoning.reasoningEnd(event.id);
         break;
       case 'tool-input-start':
         begin();
-        model.toolInputStart(event.toolCallId, event.toolName, event.toolMetadata, event.inputEncoding);
+        model.tools.toolInputStart(event.toolCallId, event.toolName, event.toolMetadata, event.inputEncoding);
         break;
       case 'tool-input-delta':
-        model.toolInputDelta(event.toolCallId, event.inputTextDelta);
+        model.tools.toolInputDelta(event.toolCallId, event.inputTextDelta);
         break;
       case 'tool-input-available':
         begin();
-        model.setNativeTool({
+        model.tools.setNativeTool({
           toolCallId: event.toolCallId,
           toolName: event.toolName,
           state: 'input-available',
@@ -111,7 +112,7 @@ export function createStoreWith(options: TranscriptOptions, syntaxes: StoreSynta
         break;
       case 'tool-input-error':
         begin();
-        model.setNativeTool({
+        model.tools.setNativeTool({
           toolCallId: event.toolCallId,
           toolName: event.toolName,
           state: 'output-error',
@@ -121,27 +122,27 @@ export function createStoreWith(options: TranscriptOptions, syntaxes: StoreSynta
         });
         break;
       case 'tool-output-available':
-        model.patchTool(event.toolCallId, { state: 'output-available', output: event.output });
+        model.patches.patchTool(event.toolCallId, { state: 'output-available', output: event.output });
         break;
       case 'tool-output-error':
-        model.patchTool(event.toolCallId, { state: 'output-error', errorText: event.errorText });
+        model.patches.patchTool(event.toolCallId, { state: 'output-error', errorText: event.errorText });
         break;
       case 'tool-approval-request':
         if (typeof event.toolCallId === 'string' && typeof event.approvalId === 'string') {
-          model.patchTool(event.toolCallId, { state: 'approval-requested', approval: { id: event.approvalId } });
+          model.patches.patchTool(event.toolCallId, { state: 'approval-requested', approval: { id: event.approvalId } });
         }
         break;
       case 'tool-approval-response': {
-        const id = typeof event.approvalId === 'string' ? model.toolByApproval(event.approvalId) : undefined;
+        const id = typeof event.approvalId === 'string' ? model.items.toolByApproval(event.approvalId) : undefined;
         if (id !== undefined && typeof event.approved === 'boolean') {
           const approval: ToolApproval = { id: event.approvalId, approved: event.approved };
           if (typeof event.reason === 'string') approval.reason = event.reason;
-          model.patchTool(id, { state: 'approval-responded', approval });
+          model.patches.patchTool(id, { state: 'approval-responded', approval });
         }
         break;
       }
       case 'tool-output-denied':
-        if (typeof event.toolCallId === 'string') model.patchTool(event.toolCallId, { state: 'output-denied' });
+        if (typeof event.toolCallId === 'string') model.patches.patchTool(event.toolCallId, { state: 'output-denied' });
         break;
       case 'finish':
         return store.end();
@@ -161,7 +162,7 @@ export function createStoreWith(options: TranscriptOptions, syntaxes: StoreSynta
     append(delta: string) {
       if (!accepting() || typeof delta !== 'string' || delta === '') return;
       begin();
-      model.append(delta);
+      model.text.append(delta);
       publish();
     },
     end() {
@@ -173,13 +174,13 @@ export function createStoreWith(options: TranscriptOptions, syntaxes: StoreSynta
     applyChunk,
     setChunks(chunks: readonly TranscriptChunk[], streaming = false) {
       if (!accepting()) return;
-      model.setChunks(chunks);
+      model.chunks.setChunks(chunks);
       status = streaming ? 'streaming' : 'done';
       publish();
     },
     setMessage(message: TranscriptMessage, messageOptions: { streaming?: boolean } = {}) {
       if (!accepting()) return;
-      model.setMessage(message);
+      model.message.setMessage(message);
       if (messageOptions.streaming === false) {
         interrupt();
         model.endAll();
@@ -213,11 +214,11 @@ export function createStoreWith(options: TranscriptOptions, syntaxes: StoreSynta
       error = undefined;
       publish();
     },
-    getItem: (id: string) => model.getItem(id),
+    getItem: (id: string) => model.items.getItem(id),
     subscribeItem: (id: string, listener: () => void) => itemListeners.subscribe(id, listener),
   }) as Omit<TranscriptStore, 'work'> as TranscriptStore;
   // A getter (Object.assign would copy its value once).
-  Object.defineProperty(store, 'work', { get: (): StoreWork => ({ ...model.parserWork, items: model.ownWork }), enumerable: true });
+  Object.defineProperty(store, 'work', { get: (): StoreWork => ({ ...model.items.parserWork, items: model.items.ownWork }), enumerable: true });
   return store;
 }
 

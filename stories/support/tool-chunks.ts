@@ -1,10 +1,11 @@
-import { TOOL_STATE_LABELS, type ToolChunk, type ToolState } from '../../src/index.js';
+import { DEFAULT_TOOL_CARD_LABELS } from '../../src/react/index.js';
+import type { ToolChunk, ToolState } from '../../src/index.js';
 
 /**
  * The labels a user reads on the card's state badge, per state: the library's own table (its
  * English text is pinned by test/react/tool-call.test.tsx; the stories check the card shows it).
  */
-export const STATE_LABELS: Readonly<Record<ToolState, string>> = TOOL_STATE_LABELS;
+export const STATE_LABELS: Readonly<Record<ToolState, string>> = DEFAULT_TOOL_CARD_LABELS.states;
 
 /** A tool chunk as the parser gives it for a `search` call in `state` (fence syntax, raw text included). */
 export function toolChunk(state: ToolState, extra: Partial<ToolChunk> = {}): ToolChunk {

@@ -78,7 +78,6 @@ const REACT = [
   'MarkdownText',
   'REASONING_STATUS_LABELS',
   'Reasoning',
-  'TOOL_STATE_DISPLAY',
   'ToolActionsContext',
   'ToolCall',
   'ToolCallApproval',
@@ -124,7 +123,6 @@ describe('entry points', () => {
         'NO_OUTPUT',
         'SYNTAX_RULES',
         'TOOL_STATES',
-        'TOOL_STATE_LABELS',
         'builtinSyntaxes',
         'coerceInput',
         'createMarkdownSections',
@@ -143,7 +141,7 @@ describe('entry points', () => {
   });
 
   it('tool-transcript/lite: the parser over syntax objects, and no names or defaults', () => {
-    expect(Object.keys(lite).sort()).toEqual([...SYNTAX_OBJECTS, ...KIT, ...PARSER, 'TOOL_STATES', 'TOOL_STATE_LABELS'].sort());
+    expect(Object.keys(lite).sort()).toEqual([...SYNTAX_OBJECTS, ...KIT, ...PARSER, 'TOOL_STATES'].sort());
   });
 
   it('tool-transcript/store', () => {

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOOL_STATE_LABELS, TOOL_STATES, type ToolState } from '../../src/index.js';
+import { DEFAULT_TOOL_CARD_LABELS } from '../../src/card/index.js';
+import { TOOL_STATES, type ToolState } from '../../src/index.js';
 import {
   INTERRUPTED_TEXT,
   interruptedView,
@@ -36,7 +37,7 @@ const APPROVAL_TEXT: Record<ToolState, string> = {
 };
 
 /** The badge: the state's label, except that a past call with no result (not live) was "Called". */
-const BADGE: Record<ToolState, string> = { ...TOOL_STATE_LABELS, 'input-available': 'Called' };
+const BADGE: Record<ToolState, string> = { ...DEFAULT_TOOL_CARD_LABELS.states, 'input-available': 'Called' };
 
 describe.each(TOOL_STATES)('state %s', (state) => {
   it('<ToolCall>: data-status, the label, and the approval section of this state', () => {

@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { opensByDefault, toolCardModel } from '../../src/card/index.js';
 import { TOOL_STATES, type ToolChunk, type ToolState } from '../../src/index.js';
 import { ToolCall } from '../../src/react/index.js';
-import { toolCallToHast, type HastElement } from '../../src/remark/hast.js';
+import type { Element } from 'hast';
+import { toolCallToHast } from '../../src/remark/hast.js';
 import { toolCallFromChunk } from '../../src/remark/node.js';
 import { toolInState } from '../support/tool-in-state.js';
 
@@ -87,8 +88,8 @@ describe('the card model', () => {
       const chunk = sample(state);
       const kinds = toolCardModel(chunk).sections.map((section) => section.kind);
       const hast = toolCallToHast(toolCallFromChunk(chunk));
-      const body = (hast.children[0] as HastElement).children[1] as HastElement;
-      expect(body.children.map((child) => (child as HastElement).properties.dataSlot)).toEqual(kinds.map((kind) => `tool-call-${kind}`));
+      const body = (hast.children[0] as Element).children[1] as Element;
+      expect(body.children.map((child) => (child as Element).properties.dataSlot)).toEqual(kinds.map((kind) => `tool-call-${kind}`));
     }
   });
 });

@@ -6,7 +6,6 @@ describe('tool-transcript/remark exports', () => {
     expect(Object.keys(remarkEntry).sort()).toEqual(
       [
         'DEFAULT_TOOL_CARD_LABELS',
-        'TOOL_STATE_LABELS',
         'createToolCallHandler',
         'default',
         'reasoningToHast',
@@ -25,7 +24,7 @@ describe('tool-transcript/remark exports', () => {
   });
 
   it('has a label for every tool state', () => {
-    expect(Object.keys(remarkEntry.TOOL_STATE_LABELS).sort()).toEqual(
+    expect(Object.keys(remarkEntry.DEFAULT_TOOL_CARD_LABELS.states).sort()).toEqual(
       [
         'approval-requested',
         'approval-responded',

@@ -152,7 +152,8 @@ describe('an explicit state that contradicts its fields', () => {
 
 describe('the seven states in the remark HTML', () => {
   it('every state shows its label and data-status; an approval shows its answer', async () => {
-    const { toolCallToHast, TOOL_STATE_LABELS } = await import('../../src/remark/hast.js');
+    const { toolCallToHast } = await import('../../src/remark/hast.js');
+    const { DEFAULT_TOOL_CARD_LABELS } = await import('../../src/card/index.js');
     const { TOOL_STATES } = await import('../../src/index.js');
     for (const state of TOOL_STATES) {
       const hast = toolCallToHast({
@@ -167,7 +168,7 @@ describe('the seven states in the remark HTML', () => {
       });
       expect(hast.properties).toMatchObject({ dataStatus: state, dataApprovalId: 'ap' });
       // Static HTML is a finished transcript: a call with no result there was "Called".
-      expect(JSON.stringify(hast)).toContain(JSON.stringify(state === 'input-available' ? 'Called' : TOOL_STATE_LABELS[state]));
+      expect(JSON.stringify(hast)).toContain(JSON.stringify(state === 'input-available' ? 'Called' : DEFAULT_TOOL_CARD_LABELS.states[state]));
       // A request shows that it waits; every other state the recorded answer.
       expect(JSON.stringify(hast)).toContain(state === 'approval-requested' ? 'Waiting for approval.' : 'Denied: no');
     }

@@ -4,8 +4,9 @@ import type { ToolChunk } from '../../types.js';
 import { useToolCallSettings, type ToolCallHighlighter } from './settings.js';
 
 /*
- * What the parts of one <ToolCall> share, in its own module: the parts (ToolCall.tsx) and the
- * pieces they use (CopyButton reads the labels) both import it, and neither imports the other.
+ * What the parts of one <ToolCall> share, in its own module: the parts (ToolCall.tsx and the
+ * ToolCall* modules beside it) and the pieces they use (CopyButton, value-blocks) all import it,
+ * and none of them imports ToolCall.tsx.
  */
 
 /** What the parts of a card share. */

@@ -1,0 +1,175 @@
+import type { ReasoningChunk, ToolChunk } from '../types.js';
+import { extendsText } from './extends-text.js';
+import type { ItemTable } from './item-table.js';
+import { nativeToolChunk, transcriptMetadata, type NativeToolFields } from './native-tool.js';
+import type { ParsedText } from './parsed-text.js';
+import { sameApproval, sameTool } from './same-tool.js';
+import { NativeSegment, ParsedSegment, ReasoningSegment, SkippedSegment, type Segment } from './segments.js';
+import { SourceInput } from './source-input.js';
+import type { TranscriptMessage, TranscriptMessagePart } from './types.js';
+
+/** A tool part's chunk while its input streams, and the reader of its source text when it has one. */
+interface LiveTool {
+  chunk: ToolChunk;
+  reader: SourceInput | undefined;
+}
+
+/**
+ * An AI SDK UI message, shown whole: one segment per part (the message's segments are the
+ * table's), each fed only what changed since the message's last version.
+ */
+export class MessageInput {
+  /** The message shown, and one segment per part. */
+  private messageId: string | undefined;
+  private slots: Segment[] = [];
+
+  constructor(
+    private readonly table: ItemTable,
+    private readonly text: ParsedText,
+    /** Clears the whole store: another message, or anything else shown, replaces everything. */
+    private readonly clearAll: () => void,
+  ) {}
+
+  /** Shows a UI message: one segment per part, fed only what changed. */
+  setMessage(message: TranscriptMessage): void {
+    if (message.id !== this.messageId || this.table.segments.length !== this.slots.length) {
+      this.clearAll();
+      this.messageId = message.id;
+    }
+    const { parts } = message;
+    parts.forEach((part, index) => this.syncPart(part, index));
+    if (this.slots.length > parts.length) this.removeSlotsFrom(parts.length);
+  }
+
+  /** Forgets the message (the table was cleared). */
+  reset(): void {
+    this.messageId = undefined;
+    this.slots = [];
+  }
+
+  private syncPart(part: TranscriptMessagePart, index: number): void {
+    this.table.ownWork++;
+    const kind = part.type === 'text' ? 'parsed' : part.type === 'reasoning' ? 'reasoning' : toolPartName(part) !== undefined ? 'native' : 'skipped';
+    let slot: Segment | undefined = this.slots[index];
+    if (slot && slot.kind !== kind) {
+      this.removeSlotsFrom(index);
+      slot = undefined;
+    }
+    if (kind === 'skipped') {
+      if (!slot) this.pushSlot(new SkippedSegment());
+      return;
+    }
+    if (kind === 'native') return this.syncToolPart(part, index, slot as NativeSegment | undefined);
+    if (kind === 'reasoning') return this.syncReasoningPart(part, slot as ReasoningSegment | undefined);
+    this.syncTextPart(part, slot as ParsedSegment | undefined);
+  }
+
+  private syncTextPart(part: TranscriptMessagePart, slot: ParsedSegment | undefined): void {
+    let segment = slot;
+    if (!segment) {
+      segment = new ParsedSegment(this.text.parserAt(this.table.segments.length, this.table.toolItems));
+      this.pushSlot(segment);
+    }
+    const text = part.text ?? '';
+    // A finished part does not change (the SDK clones the message on every update: compared by length, not content).
+    if (segment.ended && part.state !== 'streaming' && text.length === segment.text.length) return;
+    if (text !== segment.text) {
+      if (!segment.ended && extendsText(text, segment.text)) {
+        this.text.write(segment, text.slice(segment.text.length));
+      } else {
+        this.text.reparse(segment, text);
+      }
+      segment.text = text;
+    }
+    if (part.state !== 'streaming') this.text.end(segment);
+  }
+
+  /** A message's `reasoning` part: one item (its raw is the text: the tags are not in the message). */
+  private syncReasoningPart(part: TranscriptMessagePart, slot: ReasoningSegment | undefined): void {
+    const { table } = this;
+    const text = part.text ?? '';
+    const chunk: ReasoningChunk = { type: 'reasoning', value: text, raw: text, closed: part.state !== 'streaming' };
+    if (!slot) {
+      const segment = new ReasoningSegment(table.allocateId(table.nextBaseId('reasoning')));
+      this.pushSlot(segment);
+      table.put(segment.itemIds[0]!, chunk, segment);
+      return;
+    }
+    const id = slot.itemIds[0]!;
+    const previous = table.source(id) as ReasoningChunk | undefined;
+    if (previous?.value !== text || previous.closed !== chunk.closed) table.put(id, chunk, slot);
+  }
+
+  private syncToolPart(part: TranscriptMessagePart, index: number, slot: NativeSegment | undefined): void {
+    const { table } = this;
+    const fields: NativeToolFields = {
+      toolCallId: part.toolCallId ?? `tool-part-${index + 1}`,
+      toolName: toolPartName(part)!,
+      state: part.state ?? 'input-available',
+      input: part.input,
+      output: part.output,
+      errorText: part.errorText,
+      approval: part.approval,
+      toolMetadata: part.toolMetadata,
+    };
+    const previous = slot ? (table.source(slot.itemIds[0]!) as ToolChunk | undefined) : undefined;
+    // A settled part does not change its content, only its state (the message is cloned on every update).
+    if (previous && fields.state === previous.state && fields.state !== 'input-streaming' && previous.closed && !part.preliminary) {
+      if (sameApproval(previous.approval, fields.approval)) return;
+    }
+    let chunk = nativeToolChunk(fields);
+    let reader: SourceInput | undefined;
+    if (fields.state === 'input-streaming') {
+      const live = this.liveSource(slot?.source, part, chunk);
+      if (live) ({ chunk, reader } = live);
+    }
+    if (!slot) {
+      const segment = new NativeSegment(table.allocateId(chunk.toolCallId));
+      segment.source = reader;
+      this.pushSlot(segment);
+      table.put(segment.itemIds[0]!, chunk, segment);
+      return;
+    }
+    if (reader) slot.source = reader;
+    if (!previous || !sameTool(previous, chunk)) table.put(slot.itemIds[0]!, chunk, slot);
+  }
+
+  /**
+   * The input so far of a streaming part whose raw text is source of a tool-transcript syntax
+   * (`toolMetadata.syntax`, `inputEncoding: 'text'`): read by that syntax, fed only the new text.
+   * `reader` is the part's reader so far; the one returned reads on from where this part is now.
+   */
+  private liveSource(reader: SourceInput | undefined, part: TranscriptMessagePart, chunk: ToolChunk): LiveTool | undefined {
+    const { table } = this;
+    const raw = typeof part.rawInput === 'string' ? part.rawInput : typeof part.input === 'string' ? part.input : undefined;
+    const syntaxName = transcriptMetadata(part.toolMetadata)?.syntax;
+    const syntax = raw === undefined || syntaxName === undefined ? undefined : table.syntaxes.find(syntaxName, table.options);
+    if (raw === undefined || !syntax) return undefined;
+    let next = reader;
+    if (!next || raw.length < next.fed) next = new SourceInput(syntax, table.options, table.parserWork);
+    const progress = next.push(raw.slice(next.fed));
+    table.ownWork++;
+    return { chunk: { ...chunk, input: progress.input, toolName: progress.toolName ?? chunk.toolName, raw }, reader: next };
+  }
+
+  private pushSlot(segment: Segment): void {
+    this.slots.push(segment);
+    this.table.pushSegment(segment);
+  }
+
+  /** Removes the message's segments from part `index` on (they are the last segments). */
+  private removeSlotsFrom(index: number): void {
+    const { table } = this;
+    const removed = this.slots.splice(index);
+    table.segments.splice(table.segments.length - removed.length);
+    for (const segment of removed) for (const id of segment.itemIds) table.drop(id);
+    table.rebuildOrder();
+  }
+}
+
+/** The tool name of a `tool-NAME` or `dynamic-tool` message part, else `undefined`. */
+function toolPartName(part: TranscriptMessagePart): string | undefined {
+  if (part.type === 'dynamic-tool') return part.toolName ?? 'tool';
+  if (part.type.startsWith('tool-')) return part.type.slice(5);
+  return undefined;
+}

@@ -1,0 +1,157 @@
+import type { TranscriptEvent } from '../stream/events.js';
+import type { ReasoningChunk, TextChunk, ToolChunk, TranscriptOptions } from '../types.js';
+import type { ItemTable } from './item-table.js';
+import { ParsedSegment } from './segments.js';
+
+/**
+ * Text read by the parser into items: a segment per text (the `append` text, an AI SDK text
+ * part, a message's text part) whose parser's events are folded into the table, one item written
+ * per event and nothing else looked at.
+ */
+export class ParsedText {
+  constructor(private readonly table: ItemTable) {}
+
+  /** A new text segment at the end of the transcript. */
+  addSegment(): ParsedSegment {
+    const segment = new ParsedSegment(this.parserAt(this.table.segments.length, this.table.toolItems));
+    this.table.pushSegment(segment);
+    return segment;
+  }
+
+  /**
+   * A text parser for the segment at `index`. Generated ids continue `toolCount`, the store's
+   * count of tools before it, so two text parts give no two `tool-call-1`.
+   */
+  parserAt(index: number, toolCount: number): ParsedSegment['parser'] {
+    return this.table.syntaxes.segmentParser(this.optionsAt(index), toolCount, this.table.parserWork);
+  }
+
+  write(segment: ParsedSegment, delta: string): void {
+    if (segment.ended || delta === '') return;
+    this.fold(segment, segment.parser.write(delta));
+  }
+
+  end(segment: ParsedSegment): void {
+    if (segment.ended) return;
+    segment.ended = true;
+    this.fold(segment, segment.parser.end());
+  }
+
+  /** Ends every parse still open. */
+  endAll(): void {
+    for (const segment of this.table.segments) if (segment.kind === 'parsed') this.end(segment);
+  }
+
+  /** A text that does not extend what was shown: parsed again; items of the same kind keep their ids. */
+  reparse(segment: ParsedSegment, text: string): void {
+    const { table } = this;
+    const old = segment.itemIds.splice(0);
+    segment.items.clear();
+    const toolsBefore = table.toolItems - old.filter((id) => table.source(id)?.type === 'tool').length;
+    segment.parser = this.parserAt(table.segments.indexOf(segment), toolsBefore);
+    segment.ended = false;
+    const reusable = old.slice();
+    this.fold(segment, segment.parser.write(text), reusable);
+    for (const id of reusable) if (!segment.itemIds.includes(id)) table.drop(id);
+    table.rebuildOrder();
+  }
+
+  /**
+   * The parse options of a text segment at `index`: `reasoningStartsOpen` holds only for the
+   * transcript's first text (a later text part does not start inside the reasoning).
+   */
+  private optionsAt(index: number): TranscriptOptions {
+    const { options, segments } = this.table;
+    if (options.reasoningStartsOpen !== true) return options;
+    for (let i = 0; i < index && i < segments.length; i++) {
+      if (segments[i]!.kind !== 'skipped') return { ...options, reasoningStartsOpen: false };
+    }
+    return options;
+  }
+
+  /**
+   * Folds a segment's events into its items: one item written per event, nothing else
+   * looked at. `reuse`: item ids of a reparsed segment, given again to items of the same kind.
+   */
+  private fold(segment: ParsedSegment, events: readonly TranscriptEvent[], reuse?: string[]): void {
+    const { table } = this;
+    for (const event of events) {
+      table.ownWork++;
+      switch (event.type) {
+        case 'text-start': {
+          const id = takeReusable(reuse, (old) => table.source(old)?.type === 'text') ?? table.allocateId(table.nextBaseId('text'));
+          segment.items.set(event.key, id);
+          table.addItem(segment, id, { type: 'text', value: '' });
+          break;
+        }
+        case 'text-delta': {
+          const id = segment.items.get(event.key)!;
+          const source = table.source(id) as TextChunk;
+          table.put(id, { type: 'text', value: source.value + event.delta }, segment);
+          break;
+        }
+        case 'text-end':
+          break;
+        case 'tool-start': {
+          const toolCallId = event.toolCallId ?? event.key;
+          const id = takeReusable(reuse, (old) => (table.source(old) as ToolChunk | undefined)?.toolCallId === toolCallId) ?? table.allocateId(event.key);
+          segment.items.set(event.key, id);
+          const chunk: ToolChunk = {
+            type: 'tool',
+            toolCallId,
+            toolName: event.toolName,
+            state: 'input-streaming',
+            input: {},
+            syntax: event.syntax,
+            raw: '',
+            closed: false,
+          };
+          table.addItem(segment, id, chunk);
+          break;
+        }
+        case 'tool-identity': {
+          const id = segment.items.get(event.key)!;
+          const source = table.source(id) as ToolChunk;
+          table.put(id, { ...source, toolCallId: event.toolCallId, toolName: event.toolName }, segment);
+          break;
+        }
+        case 'tool-delta': {
+          const id = segment.items.get(event.key)!;
+          const source = table.source(id) as ToolChunk;
+          const next: ToolChunk = { ...source, raw: source.raw + event.delta };
+          if (event.input !== undefined) next.input = event.input;
+          if (event.toolName !== undefined) next.toolName = event.toolName;
+          table.put(id, next, segment);
+          break;
+        }
+        case 'tool-settle':
+          table.put(segment.items.get(event.key)!, event.chunk, segment);
+          break;
+        case 'reasoning-start': {
+          const id = takeReusable(reuse, (old) => table.source(old)?.type === 'reasoning') ?? table.allocateId(table.nextBaseId('reasoning'));
+          segment.items.set(event.key, id);
+          table.addItem(segment, id, { type: 'reasoning', value: '', raw: '', closed: false });
+          break;
+        }
+        case 'reasoning-delta': {
+          const id = segment.items.get(event.key)!;
+          const source = table.source(id) as ReasoningChunk;
+          // The raw so far is the value (the opener is known only at the end, on the settled chunk).
+          table.put(id, { ...source, value: source.value + event.delta, raw: source.raw + event.delta }, segment);
+          break;
+        }
+        case 'reasoning-end':
+          table.put(segment.items.get(event.key)!, event.chunk, segment);
+          break;
+      }
+    }
+  }
+}
+
+/** The first id of `reuse` that `fits`, taken out of it. */
+function takeReusable(reuse: string[] | undefined, fits: (id: string) => boolean): string | undefined {
+  if (!reuse || reuse.length === 0) return undefined;
+  const index = reuse.findIndex(fits);
+  if (index < 0) return undefined;
+  return reuse.splice(index, 1)[0];
+}
