@@ -73,7 +73,7 @@ describe('the packed package', () => {
     for (const name of Object.keys(pkg.peerDependencies)) expect(pkg.peerDependenciesMeta[name], name).toEqual({ optional: true });
     expect(pkg.peerDependencies.react).toBe('^18.0.0 || ^19.0.0');
     expect(pkg.peerDependencies['react-dom']).toBe('^18.0.0 || ^19.0.0');
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@types/mdast', 'yaml', 'zustand']);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@types/hast', '@types/mdast', 'yaml', 'zustand']);
   });
 });
 
@@ -83,8 +83,8 @@ describe('a core-only install', () => {
     dir = consumer('core-consumer', { 'tool-transcript': `file:${tarball}` });
   });
 
-  it('pulls a handful of packages: yaml, zustand and the mdast types', () => {
-    expect(installedPackages(dir)).toEqual(['@types/mdast', '@types/unist', 'tool-transcript', 'yaml', 'zustand']);
+  it('pulls a handful of packages: yaml, zustand and the mdast and hast types (the remark entry\'s declarations name them)', () => {
+    expect(installedPackages(dir)).toEqual(['@types/hast', '@types/mdast', '@types/unist', 'tool-transcript', 'yaml', 'zustand']);
   });
 
   it("imports 'tool-transcript' in node and parses", () => {
