@@ -4,11 +4,13 @@
  * `input-streaming` with the name, its source streaming as input deltas — instead of holding the
  * text back until the block closes. The same events whole, split in two anywhere, unit by unit.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createTranscriptParser, type UIMessageChunk } from '../../src/index.js';
+import { createTranscriptParser, graniteSyntax, internlmSyntax, phi4Syntax, toolcallsSyntax, type ToolChunk, type UIMessageChunk } from '../../src/index.js';
+import '../support/fast-check-seed.js';
 import { createTranscriptStore } from '../../src/store/index.js';
 import { inputStart } from '../support/events.js';
-import { splitsInTwo, unitByUnit } from '../support/splits.js';
+import { splitAnywhere, splitsInTwo, unitByUnit } from '../support/splits.js';
 
 const SAMPLES = {
   granite: 'Call <|tool_call|>[{"name": "lookup", "arguments": {"term": "tides", "limit": 3}}] ok.',
@@ -101,5 +103,31 @@ describe('an open call of the JSON-list syntaxes and internlm is announced while
     parser.write(text);
     parser.end();
     expect(parser.chunks[0]).toMatchObject(call);
+  });
+});
+
+describe('property: any call of the four syntaxes, split anywhere', () => {
+  const name = fc.stringMatching(/^[a-z_][a-z0-9_.-]{0,15}$/);
+  const value = fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string({ maxLength: 6 }), { maxLength: 3 }));
+  const input = fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), value, { maxKeys: 4 });
+  it('is announced once, with the name and id it settles with, before its last unit; the same joined events as whole', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(graniteSyntax, toolcallsSyntax, phi4Syntax, internlmSyntax), name, input, fc.array(fc.nat(), { maxLength: 5 }), (syntax, toolName, args, cuts) => {
+        const text = `Before ${syntax.format({ toolName, input: args })} after.`;
+        const whole = stream([text]);
+        const parser = createTranscriptParser();
+        parser.write(text);
+        parser.end();
+        const tool = parser.chunks.find((chunk): chunk is ToolChunk => chunk.type === 'tool')!;
+        expect(tool).toMatchObject({ syntax: syntax.name, toolName, input: args, state: 'input-available' });
+        const starts = whole.events.filter((event) => event.type === 'tool-input-start');
+        expect(starts).toEqual([inputStart(tool.toolCallId, toolName, syntax.name)]);
+        const split = stream(splitAnywhere(text, cuts));
+        expect(joined(split.events)).toEqual(joined(whole.events));
+        const units = stream(unitByUnit(text));
+        expect(units.announcedAt!.length, 'announced before the block ends').toBeLessThan(text.indexOf(' after.'));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
