@@ -387,7 +387,12 @@ export interface BlockReader {
   identity(): BlockIdentity | undefined;
   /** Body text confirmed since the previous call (sent as `tool-input-delta`). */
   takeInputDelta(): string;
-  /** The calls as parsed so far, for an open block. */
+  /**
+   * The calls as parsed so far, for an open block. Asked after every delta (by a snapshot read and
+   * by an event parser with `partialInput`): read at points fixed by the text, spaced geometrically
+   * once the body is large, and return the same input in between, so the input after a prefix is
+   * the same however it was split and the reads stay amortised linear.
+   */
   partial(): ParsedCall[];
   /** The final calls (at least one). `closed` tells whether the closer was seen. */
   finish(closed: boolean): ParsedCall[];

@@ -13,17 +13,13 @@ interface OpenTool {
   key: string;
   /** The claimed id, once the block's identity is settled. */
   toolCallId?: string;
-  /** Source units reported so far, and at the last read of the partial input. */
-  sent: number;
-  readAt: number;
+  /** The reader's input and name at the last read of the partial input (`tool-delta.input`)… */
+  readInput?: unknown;
+  readName?: string;
+  /** …and what the events show for them (reviewed: coerced by the tools' schemas). */
   input?: unknown;
   toolName?: string;
 }
-
-/** Read the partial input on every delta while the block is shorter than this… */
-const SMALL_BLOCK = 4096;
-/** …and then each time it grew by this share: amortised linear whatever the syntax's reader costs per read. */
-const READ_GROWTH = 0.25;
 
 /** How a builder numbers and reports what it finds. */
 export interface BuilderOptions {
@@ -125,7 +121,7 @@ export class TranscriptBuilder implements ScannerSink {
     const identity = safeIdentity(block);
     const toolCallId = identity === undefined ? undefined : this.ids.claim(identity.toolCallId ?? this.nextId());
     const key = this.keys.claim(toolCallId ?? this.nextId());
-    this.tool = { block, key, toolCallId, sent: 0, readAt: -1 };
+    this.tool = { block, key, toolCallId };
     if (!this.emitEvents) return;
     const toolName = identity?.toolName ?? 'tool';
     this.events.push({ type: 'tool-start', key, toolCallId, toolName, syntax: block.syntax.name });
@@ -296,12 +292,18 @@ export class TranscriptBuilder implements ScannerSink {
       this.events.push({ type: 'tool-delta', key: tool.key, delta });
       return;
     }
-    tool.sent += delta.length;
-    if (tool.sent < SMALL_BLOCK || tool.sent - tool.readAt >= tool.readAt * READ_GROWTH) {
-      tool.readAt = tool.sent;
-      const { block } = tool;
-      // Only the first call shows while the block is open (a JSON list's later calls start at its closer).
-      const read = safeCalls(() => block.reader.partial())[0]!;
+    // The reader is asked on every delta, as a snapshot read (`openChunks`) asks it: the syntaxes
+    // read their partial input at points fixed by the text (syntaxes/shared/read-points.ts), spaced
+    // geometrically past their small-body size, and hand back the same input in between. So the
+    // input shown after a prefix is the one a whole parse of that prefix shows, however the deltas
+    // fell (#22) — a throttle here, keyed to the deltas, made it depend on the split — and the
+    // reads add up to a bounded multiple of the block. The review runs once per new input.
+    const { block } = tool;
+    // Only the first call shows while the block is open (a JSON list's later calls start at its closer).
+    const read = safeCalls(() => block.reader.partial())[0]!;
+    if (!('input' in tool) || read.input !== tool.readInput || read.toolName !== tool.readName) {
+      tool.readInput = read.input;
+      tool.readName = read.toolName;
       const call = this.review ? this.review.partial(read, block.syntax) : read;
       tool.input = call.input === undefined ? EMPTY_INPUT : call.input;
       tool.toolName = call.toolName;

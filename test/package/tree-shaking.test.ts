@@ -103,7 +103,7 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
   olmo3: { packages: [], shared: ['kit/define', 'kit/ends', 'kit/pythonic', 'shared/read-points'] },
   internlm: {
     packages: [],
-    shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points'],
+    shared: ['json/calls', 'json/tracker', 'json/watcher', 'kit/define', 'kit/ends', 'kit/json-body', 'kit/json-identity', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points'],
   },
   qwen3coder: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'kit/python-json', 'kit/written', 'shared/read-points', 'shared/units'] },
   glm: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'kit/python-json', 'kit/written', 'shared/json', 'shared/read-points', 'shared/units'] },
@@ -114,9 +114,9 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
   dsml: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/read-points', 'shared/units'] },
   invoke: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/read-points', 'shared/units'] },
   mistral: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points', 'shared/units'] },
-  phi4: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points', 'shared/units'] },
-  toolcalls: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points'] },
-  granite: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points', 'shared/units'] },
+  phi4: { packages: [], shared: ['json/calls', 'json/tracker', 'json/watcher', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/json-identity', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points', 'shared/units'] },
+  toolcalls: { packages: [], shared: ['json/calls', 'json/tracker', 'json/watcher', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/json-identity', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points'] },
+  granite: { packages: [], shared: ['json/calls', 'json/tracker', 'json/watcher', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/json-identity', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points', 'shared/units'] },
   gemma: { packages: [], shared: ['kit/bare-object', 'kit/define', 'kit/ends', 'kit/python-json', 'shared/json', 'shared/read-points'] },
 };
 

@@ -4,7 +4,7 @@
  * syntax — and a value being written shows before its line ends.
  */
 import { describe, expect, it } from 'vitest';
-import { createTranscriptParser, defaultSyntaxes, type FormatCall, type ToolSyntax } from '../../src/index.js';
+import { createTranscriptEventParser, createTranscriptParser, defaultSyntaxes, type FormatCall, type ToolSyntax } from '../../src/index.js';
 import { createTranscriptStore } from '../../src/store/index.js';
 
 const CALL: FormatCall = { toolName: 'write_file', input: { path: 'a/b.md', content: 'one\ntwo' } };
@@ -145,10 +145,21 @@ describe('every default syntax: a prefix ending inside a long value shows the sa
   });
 });
 
+/** The input (as JSON) of the last `tool-delta` an event parser with `partialInput` sent for `pieces`. */
+function eventInputAfter(pieces: readonly string[], syntax: ToolSyntax): string {
+  const parser = createTranscriptEventParser({ syntaxes: [syntax], partialInput: true });
+  let input = 'no tool-delta';
+  for (const piece of pieces) {
+    for (const event of parser.write(piece)) if (event.type === 'tool-delta' && event.input !== undefined) input = JSON.stringify(event.input);
+  }
+  return input;
+}
+
 /**
- * Past 4 KB readers read the partial input less often: still at points fixed by the text. (The
- * parser; the store reads a block past 4 KB only when its deltas grew by a share since its last
- * read, which depends on the split: not covered here.)
+ * Past 4 KB readers read the partial input less often: still at points fixed by the text — in
+ * the parser's snapshot, in the event parser's `tool-delta` input and in the store (whose builder
+ * used to read a block past 4 KB only once its deltas grew by a share since its last read: a
+ * point that depended on the split).
  */
 const HUGE_CONTENT = Array.from({ length: 160 }, (_, i) => `line ${i} of a long file, written out in full`).join('\n');
 
@@ -162,9 +173,14 @@ describe('every default syntax: a prefix ending inside a value past 4 KB shows t
       const whole = inputAfter([prefix], syntax);
       // (Past 4 KB a read point comes once the body grew by an eighth to a quarter.)
       expect(whole, 'the value being written shows').toContain('line 80 ');
+      const ending = JSON.stringify(prefix.slice(-30));
+      expect(storeInputAfter([prefix], syntax), `store, prefix ending ${ending}`).toBe(whole);
+      expect(eventInputAfter([prefix], syntax), `event parser, prefix ending ${ending}`).toBe(whole);
       for (const size of [1, 7, 64]) {
         const pieces = prefix.match(new RegExp(`[^]{1,${size}}`, 'g'))!;
-        expect(inputAfter(pieces, syntax), `in ${size}-unit pieces, prefix ending ${JSON.stringify(prefix.slice(-30))}`).toBe(whole);
+        expect(inputAfter(pieces, syntax), `in ${size}-unit pieces, prefix ending ${ending}`).toBe(whole);
+        expect(storeInputAfter(pieces, syntax), `store, in ${size}-unit pieces, prefix ending ${ending}`).toBe(whole);
+        expect(eventInputAfter(pieces, syntax), `event parser, in ${size}-unit pieces, prefix ending ${ending}`).toBe(whole);
       }
     }
   });

@@ -1,5 +1,6 @@
 import type { FormatCall, SyntaxDescription, ToolSyntax } from '../../types.js';
 import { defineMarkedSyntax } from '../kit/define.js';
+import { jsonCallIdentity } from '../kit/json-identity.js';
 import { jsonValueEnd } from '../kit/ends.js';
 import { jsonCalls, jsonCallText, listOfObjectsFollows } from '../kit/json-calls.js';
 
@@ -31,6 +32,7 @@ export function createGraniteSyntax(): ToolSyntax {
       { marker: '<tool_call>', ignoreCase: true, follows: listOfObjectsFollows, close: jsonValueEnd() },
     ],
     read: (block) => jsonCalls(block.body, block, `after ${block.marker}`),
+    identity: jsonCallIdentity,
     format: formatGranite,
     describe: graniteDescription,
   });

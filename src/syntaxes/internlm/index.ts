@@ -1,6 +1,7 @@
 import type { FormatCall, SyntaxDescription, ToolSyntax } from '../../types.js';
 import { isRecord } from '../../object.js';
 import { defineMarkedSyntax } from '../kit/define.js';
+import { jsonCallIdentity } from '../kit/json-identity.js';
 import { readJsonBody } from '../kit/json-body.js';
 import { plainJson, pythonJson } from '../kit/python-json.js';
 
@@ -27,6 +28,7 @@ export function createInternlmSyntax(): ToolSyntax {
     name: 'internlm',
     openers: [{ marker: START, close: END }],
     read: readJsonBody,
+    identity: jsonCallIdentity,
     format: (call: FormatCall) => {
       if (typeof call.toolName !== 'string' || call.toolName === '') throw new Error('internlm syntax: the tool name must be a non-empty string');
       const input = call.input ?? {};

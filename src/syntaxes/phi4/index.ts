@@ -1,5 +1,6 @@
 import type { FormatCall, SyntaxDescription, ToolSyntax } from '../../types.js';
 import { defineMarkedSyntax } from '../kit/define.js';
+import { jsonCallIdentity } from '../kit/json-identity.js';
 import { jsonValueEnd } from '../kit/ends.js';
 import { jsonCalls, jsonCallText, listOfObjectsFollows } from '../kit/json-calls.js';
 
@@ -26,6 +27,7 @@ export function createPhi4Syntax(): ToolSyntax {
     name: 'phi4',
     openers: [{ marker: 'functools', follows: (after) => (after[0] === '[' ? listOfObjectsFollows(after) : false), close: jsonValueEnd() }],
     read: (block) => jsonCalls(block.body, block, 'after functools'),
+    identity: jsonCallIdentity,
     format: formatPhi4,
     describe: phi4Description,
   });

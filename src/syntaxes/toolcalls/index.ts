@@ -1,5 +1,6 @@
 import type { FormatCall, SyntaxDescription, ToolSyntax } from '../../types.js';
 import { defineMarkedSyntax } from '../kit/define.js';
+import { jsonCallIdentity } from '../kit/json-identity.js';
 import { jsonCalls, jsonCallText, listOfObjectsFollows } from '../kit/json-calls.js';
 
 /** The toolcalls syntax's rules, in the words of the Jamba and Hunyuan chat templates. */
@@ -26,6 +27,7 @@ export function createToolcallsSyntax(): ToolSyntax {
     name: 'toolcalls',
     openers: [{ marker: '<tool_calls>', ignoreCase: true, follows: listOfObjectsFollows, close: '</tool_calls>' }],
     read: (block) => jsonCalls(block.body, block, 'in <tool_calls>'),
+    identity: jsonCallIdentity,
     format: formatToolcalls,
     describe: toolcallsDescription,
   });

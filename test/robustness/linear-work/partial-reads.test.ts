@@ -5,7 +5,7 @@
  * YAML work grow with the square of the body (1,000 lines 0.6 s, 4,000 lines over 4.6 s).
  */
 import { describe, expect, it } from 'vitest';
-import { caretSyntax, createTranscriptParser, xmlSyntax, type BlockReader, type ParsedCall, type ToolSyntax, type WorkMeter } from '../../../src/index.js';
+import { caretSyntax, createTranscriptParser, defaultSyntaxes, xmlSyntax, type BlockReader, type ParsedCall, type ToolSyntax, type WorkMeter } from '../../../src/index.js';
 import { createTranscriptStore } from '../../../src/store/index.js';
 
 /** An open tool fence whose input is a block scalar of `lines` lines of `line` (blank lines when ''). */
@@ -181,5 +181,35 @@ describe('an xml block streamed one unit at a time, its input read after every d
     expect(small.snapshots, 'the input shows as it grows').toBeGreaterThan(10);
     expect(large.reread, 're-read units per block unit').toBeLessThanOrEqual(40 * large.length);
     expect(large.reread, '10× the block, at most 11× the work').toBeLessThanOrEqual(11 * small.reread);
+  });
+});
+
+/**
+ * The store reads the open block's input on every delta (its builder asks the reader each time,
+ * so the input after a prefix does not depend on the split, #22): the readers' own read points,
+ * fixed by the text and spaced geometrically past their small-body size, keep that work a
+ * bounded multiple of the block. Counted by the store's meter (JSON and YAML parsed, units copied).
+ */
+describe('every default syntax: a long value streamed into the store one unit at a time', { timeout: 120_000 }, () => {
+  const content = (n: number) => Array.from({ length: Math.ceil(n / 40) }, (_, i) => `line ${i} of a long file, written out`).join('\n');
+  it.each(defaultSyntaxes.map((syntax) => [syntax.name, syntax] as const))('%s: parse and copy work a bounded multiple of the block', (_, syntax) => {
+    const run = (n: number) => {
+      const input = syntax.name === 'emoji' ? { args: ['a.md'], body: content(n) } : { path: 'a.md', content: content(n) };
+      const block = `Hi.\n${syntax.format({ toolName: 'write_file', input })}`;
+      // Cut inside the value: the block stays open, its input read all along.
+      const text = block.slice(0, block.lastIndexOf('written out'));
+      const store = createTranscriptStore({ syntaxes: [syntax] });
+      for (let i = 0; i < text.length; i++) store.append(text[i]!);
+      expect(store.getItem(store.getState().ids.at(-1)!)).toMatchObject({ type: 'tool', state: 'input-streaming' });
+      const { json, yaml, copied } = store.work;
+      return { work: json + yaml + copied, length: text.length };
+    };
+    const small = run(16 * 1024);
+    const large = run(128 * 1024);
+    // Plus the small-body region: below 4 KB a reader may read its body again on every growth.
+    const SMALL_REGION = 4096 * 4096;
+    expect(small.work, 'work units per block unit').toBeLessThanOrEqual(48 * small.length + SMALL_REGION);
+    expect(large.work, 'work units per block unit').toBeLessThanOrEqual(48 * large.length + SMALL_REGION);
+    expect(large.work, '8× the block, at most about 8× the work').toBeLessThanOrEqual(9 * small.work + SMALL_REGION);
   });
 });
