@@ -3,6 +3,7 @@ import { isLineEnd } from '../../markdown/lines.js';
 import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall, WorkMeter } from '../../types.js';
 import { LineBody, type LineCloser } from '../shared/line-body.js';
 import { parseYaml, type YamlResult } from '../shared/yaml.js';
+import { ReadPoints } from '../shared/read-points.js';
 import { fromYaml, parseFenceBody } from './body.js';
 import { FenceIdentity } from './identity.js';
 import { parseFenceInfo, type FenceInfo } from './info.js';
@@ -85,19 +86,12 @@ export class FenceOpener implements OpenerReader {
   }
 }
 
-/** Below this size the body is reparsed often (see {@link SMALL_SHARE}); past it, once it grew by a quarter (see {@link FencePoints}). */
-const SMALL_BODY = 4096;
-
 /**
- * A small body is reparsed at a line end once it grew by this share of its size: every line of 64
- * units or more below 2 KB, and blank or short lines cost at most 32 units of YAML per body unit
- * instead of the square of the body (one unit at a time, 4,000 blank lines were 8 million units).
+ * Within a line, the body is reparsed once it grew by this many units (and 1/16 of its size, see
+ * {@link ReadPoints}): 16, not the 8 of XML values, because a YAML reparse costs the whole small
+ * body — a chat of short fences spent about twice as long in YAML at 8 (`npm run bench`, store).
  */
-const SMALL_SHARE = 1 / 32;
-
-/** Within a line, the body is reparsed each time it grew by at least this many units and this share of its size (see {@link FencePoints}). */
-const LINE_STEP = 8;
-const LINE_SHARE = 1 / 16;
+const LINE_STEP = 16;
 
 /**
  * A line whose value is written on the lines below it (`input:`, `- args:`, `text: |`): reading
@@ -110,7 +104,7 @@ class FenceBlock implements BlockReader {
   private readonly body: LineBody;
   private readonly identityLines: FenceIdentity;
   /** Where the body is read for the partial input: fixed by its length, so a whole parse and any split agree. */
-  private readonly points = new FencePoints();
+  private readonly points = new ReadPoints(LINE_STEP);
   /** The body length the partial input was last read at. */
   private readAt = 0;
   private lastPartial: ParsedCall;
@@ -214,7 +208,7 @@ class FenceBlock implements BlockReader {
   }
 
   private onLine(line: string): void {
-    this.points.lineEnd(this.body.length);
+    this.points.event(this.body.length);
     this.identityLines.line(line, () => this.body.text.slice(0, this.body.completeLinesLength()));
   }
 }
@@ -230,48 +224,6 @@ function lineStartBefore(text: string, index: number): number {
   return i;
 }
 
-/**
- * The body lengths the partial input is read at, fixed by the body's text alone (the same points
- * however it arrived: a whole parse of a prefix and the prefix streamed in any split show the same
- * input, issue #22). A line end is a point once the body grew by {@link SMALL_SHARE} of its size
- * since the last point (a quarter past {@link SMALL_BODY}); within a line, once it grew by
- * {@link LINE_STEP} units and {@link LINE_SHARE} of its size. A read at a point costs about its
- * size, so the reads of a body add up to a bounded multiple of its length (amortised linear).
- */
-class FencePoints {
-  private readonly lineEnds: number[] = [];
-  private nextLineEnd = 0;
-  private reached = 0;
-
-  /** A line ends at body length `at`. */
-  lineEnd(at: number): void {
-    this.lineEnds.push(at);
-  }
-
-  /** The last point at or below `size`, the body's length now (0: none). */
-  latest(size: number): number {
-    for (;;) {
-      const last = this.reached;
-      const lineShare = last < SMALL_BODY ? SMALL_SHARE : 0.25;
-      // The first line end far enough past the last point…
-      let lineEnd = Infinity;
-      const ends = this.lineEnds;
-      while (this.nextLineEnd < ends.length) {
-        const end = ends[this.nextLineEnd]!;
-        if (end > last && end - last >= end * lineShare) {
-          lineEnd = end;
-          break;
-        }
-        this.nextLineEnd++;
-      }
-      // …or a point within a line, whichever comes first.
-      const within = last + Math.max(LINE_STEP, Math.ceil(last * (last < SMALL_BODY ? LINE_SHARE : 0.25)));
-      const next = Math.min(lineEnd, within);
-      if (next > size) return last;
-      this.reached = next;
-    }
-  }
-}
 
 /** `end` moved back over one line break (`\n`, `\r` or `\r\n`) ending there. */
 function withoutLineBreak(text: string, end: number): number {

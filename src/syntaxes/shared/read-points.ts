@@ -5,8 +5,8 @@
  *
  * - an event the text marks (a value closed, a line ended), once the body grew by
  *   {@link EVENT_SHARE} of its size since the last point (a quarter past {@link SMALL_BODY});
- * - within a value being written, once the body grew by {@link STEP} units and {@link STEP_SHARE}
- *   of its size (a quarter past {@link SMALL_BODY}).
+ * - within a value being written, once the body grew by `step` units ({@link STEP} unless given)
+ *   and {@link STEP_SHARE} of its size (a quarter past {@link SMALL_BODY}).
  *
  * A reader that re-reads the body up to a point (about its size in work) therefore does a bounded
  * multiple of the body's length in all: amortised linear, however the deltas arrive.
@@ -15,6 +15,9 @@ export class ReadPoints {
   private readonly events: number[] = [];
   private nextEvent = 0;
   private reached = 0;
+
+  /** @param step The fewest units a point within a value follows the last one by. */
+  constructor(private readonly step: number = STEP) {}
 
   /** The text marks an event at body length `at` (non-decreasing). */
   event(at: number): void {
@@ -37,7 +40,7 @@ export class ReadPoints {
         }
         this.nextEvent++;
       }
-      const within = last + Math.max(STEP, Math.ceil(last * (small ? STEP_SHARE : 0.25)));
+      const within = last + Math.max(this.step, Math.ceil(last * (small ? STEP_SHARE : 0.25)));
       const next = Math.min(event, within);
       if (next > size) return last;
       this.reached = next;
