@@ -121,6 +121,12 @@ export class ArgumentTree {
     else this.stack.push(frame);
   }
 
+  /** A child of a legacy element: the element's value becomes an object of its children. */
+  openChildElement(parent: ElementFrame, tag: OpenTag): void {
+    parent.children ??= new Collector();
+    this.openElement(tag);
+  }
+
   /** A container is complete: its object or array goes where its value belongs. */
   addContainer(frame: ContainerFrame): void {
     this.deliver(frame, frame.array ?? frame.object?.object ?? {});

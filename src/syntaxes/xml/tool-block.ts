@@ -8,7 +8,6 @@ import { SourcePieces } from './source-pieces.js';
 import { XmlTokenizer, type CloseTag, type OpenTag, type Position, type TokenSink } from './tokenizer.js';
 import { TopText } from './top-text.js';
 import { betweenMarkers } from './value-text.js';
-import { Collector } from './collector.js';
 
 /** What the opener settled for a `<tool name="N">` or `<tool:N>` block. */
 export interface XmlToolHeader {
@@ -223,8 +222,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
       return;
     }
     if (frame?.kind === 'element') {
-      frame.children ??= new Collector();
-      tree.openElement(tag);
+      tree.openChildElement(frame, tag);
       return;
     }
     if (frame?.kind === 'container') {
