@@ -65,6 +65,9 @@ export const parse = (text) => parseTranscript(text, { syntaxes: [${name}] });`;
 /** What a syntax described over the kit with JSON arguments (deepseek, kimi, harmony) pulls in. */
 const KIT = [
   'json/calls',
+  'json/kept-strings',
+  'json/repair',
+  'json/scalars',
   'json/tracker',
   'kit/define',
   'kit/ends',
@@ -93,30 +96,30 @@ const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
   tooltags: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'shared/read-points'] },
   hermes: {
     packages: [],
-    shared: ['json/calls', 'json/tracker', 'kit/python-json', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points', 'shared/units'],
+    shared: ['json/calls', 'json/kept-strings', 'json/repair', 'json/scalars', 'json/tracker', 'kit/python-json', 'shared/close-tag', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points', 'shared/units'],
   },
   pythonic: { packages: [], shared: ['kit/define', 'kit/ends', 'kit/pythonic', 'shared/read-points'] },
   lfm2: {
     packages: [],
-    shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-body', 'kit/pythonic', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points'],
+    shared: ['json/calls', 'json/kept-strings', 'json/repair', 'json/scalars', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-body', 'kit/pythonic', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points'],
   },
   olmo3: { packages: [], shared: ['kit/define', 'kit/ends', 'kit/pythonic', 'shared/read-points'] },
   internlm: {
     packages: [],
-    shared: ['json/calls', 'json/tracker', 'json/watcher', 'kit/define', 'kit/ends', 'kit/json-body', 'kit/json-identity', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points'],
+    shared: ['json/calls', 'json/kept-strings', 'json/repair', 'json/scalars', 'json/tracker', 'json/watcher', 'kit/define', 'kit/ends', 'kit/json-body', 'kit/json-identity', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points'],
   },
   qwen3coder: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'kit/python-json', 'kit/written', 'shared/read-points', 'shared/units'] },
   glm: { packages: [], shared: ['kit/define', 'kit/elements', 'kit/ends', 'kit/python-json', 'kit/written', 'shared/json', 'shared/read-points', 'shared/units'] },
   deepseek: { packages: [], shared: [...KIT, 'kit/elements', 'kit/invoke-body', 'shared/units'].sort() },
   kimi: { packages: [], shared: KIT },
   harmony: { packages: [], shared: KIT },
-  minimax: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/read-points', 'shared/units'] },
-  dsml: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/read-points', 'shared/units'] },
-  invoke: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/read-points', 'shared/units'] },
-  mistral: { packages: [], shared: ['json/calls', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points', 'shared/units'] },
-  phi4: { packages: [], shared: ['json/calls', 'json/tracker', 'json/watcher', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/json-identity', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points', 'shared/units'] },
-  toolcalls: { packages: [], shared: ['json/calls', 'json/tracker', 'json/watcher', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/json-identity', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points'] },
-  granite: { packages: [], shared: ['json/calls', 'json/tracker', 'json/watcher', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/json-identity', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points', 'shared/units'] },
+  minimax: { packages: [], shared: ['json/calls', 'json/kept-strings', 'json/repair', 'json/scalars', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/read-points', 'shared/units'] },
+  dsml: { packages: [], shared: ['json/calls', 'json/kept-strings', 'json/repair', 'json/scalars', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/read-points', 'shared/units'] },
+  invoke: { packages: [], shared: ['json/calls', 'json/kept-strings', 'json/repair', 'json/scalars', 'json/tracker', 'kit/define', 'kit/elements', 'kit/ends', 'kit/invoke-body', 'kit/python-json', 'shared/json', 'shared/position', 'shared/read-points', 'shared/units'] },
+  mistral: { packages: [], shared: ['json/calls', 'json/kept-strings', 'json/repair', 'json/scalars', 'json/tracker', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points', 'shared/units'] },
+  phi4: { packages: [], shared: ['json/calls', 'json/kept-strings', 'json/repair', 'json/scalars', 'json/tracker', 'json/watcher', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/json-identity', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points', 'shared/units'] },
+  toolcalls: { packages: [], shared: ['json/calls', 'json/kept-strings', 'json/repair', 'json/scalars', 'json/tracker', 'json/watcher', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/json-identity', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points'] },
+  granite: { packages: [], shared: ['json/calls', 'json/kept-strings', 'json/repair', 'json/scalars', 'json/tracker', 'json/watcher', 'kit/define', 'kit/ends', 'kit/json-calls', 'kit/json-identity', 'kit/python-json', 'shared/json', 'shared/position', 'shared/problem', 'shared/read-points', 'shared/units'] },
   gemma: { packages: [], shared: ['kit/bare-object', 'kit/define', 'kit/ends', 'kit/python-json', 'shared/json', 'shared/read-points'] },
 };
 
@@ -171,7 +174,7 @@ export const feed = (text) => { const store = createTranscriptStore({ syntaxes: 
  * JSON repairer of native calls' streamed input (`parsePartialJson`), which lives in the json
  * syntax's folder — its tracker and repairer, not the json syntax (no `json/index`, no reader).
  */
-const PARTIAL_JSON = ['json/calls', 'json/tracker'];
+const PARTIAL_JSON = ['json/calls', 'json/kept-strings', 'json/repair', 'json/scalars', 'json/tracker'];
 
 /** The modules that hold every syntax: the registry of names and defaults, and what imports it. */
 const REGISTRY = ['src/syntaxes/index.ts', 'src/stream/parser.ts', 'src/store/transcript-store.ts', 'src/react/default-transcript.ts'];

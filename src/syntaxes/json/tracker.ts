@@ -1,6 +1,9 @@
 import { MAX_JSON_DEPTH } from '../shared/json.js';
 import { SourcePosition } from '../shared/position.js';
 import { TextBuffer } from '../../scanner/text-buffer.js';
+import { decodeKept, keepsString } from './kept-strings.js';
+import { completedAt } from './repair.js';
+import { completeLiteral, completeNumber, continuesNumber, isNumber, literalValue } from './scalars.js';
 
 /**
  * An incremental JSON scanner: fed code units in order, it follows the JSON
@@ -8,7 +11,8 @@ import { TextBuffer } from '../../scanner/text-buffer.js';
  * ends, reports structure to a listener (for the call signature and the
  * call's identity), and keeps the last point where the text read so far can
  * be completed into valid JSON — so a partial value costs O(depth) to repair
- * (the AI SDK's `fixJson`, but without a re-scan from the start).
+ * (see `repair.ts`). Which strings it keeps is `kept-strings.ts`'s to say, what a
+ * number or literal is `scalars.ts`'s.
  *
  * After the first grammar error it only balances brackets outside strings
  * (escapes honoured) to find the end of the value.
@@ -62,13 +66,6 @@ export interface JsonFrame {
   index: number;
 }
 
-/** Keys and strings are kept only this deep: enough for every call form, and nothing of big arguments. */
-const KEEP_DEPTH = 5;
-/** String values kept (under these keys): what names and identifies a call. */
-const KEPT_VALUES = new Set(['name', 'id', 'function']);
-
-const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-const LITERALS = ['true', 'false', 'null'];
 const ESCAPES = '"\\/bfnrtu';
 
 const NO_LISTENER: JsonListener = { open() {}, close() {}, key() {}, scalar() {} };
@@ -169,18 +166,18 @@ export class JsonTracker {
       if (this.mode === Mode.String || this.mode === Mode.Escape || this.mode === Mode.Unicode) {
         if (!this.stringIsKey) {
           const end = this.mode === Mode.String ? this.at.offset : this.escapeStart;
-          return `${this.source.slice(0, end)}"${this.closers(depth)}`;
+          return completedAt(this.source, end, '"', this.frames, depth);
         }
       } else if (this.mode === Mode.Number) {
-        const number = withoutIncompleteEnd(this.token);
-        if (NUMBER.test(number)) return `${this.source.slice(0, this.tokenStart)}${number}${this.closers(depth)}`;
+        const number = completeNumber(this.token);
+        if (number !== undefined) return completedAt(this.source, this.tokenStart, number, this.frames, depth);
       } else if (this.mode === Mode.Literal) {
-        const literal = LITERALS.find((word) => word.startsWith(this.token));
-        if (literal !== undefined) return `${this.source.slice(0, this.tokenStart)}${literal}${this.closers(depth)}`;
+        const literal = completeLiteral(this.token);
+        if (literal !== undefined) return completedAt(this.source, this.tokenStart, literal, this.frames, depth);
       }
     }
     if (this.safeEnd === 0) return undefined;
-    return `${this.source.slice(0, this.safeEnd)}${this.closers(this.safeDepth)}`;
+    return completedAt(this.source, this.safeEnd, '', this.frames, this.safeDepth);
   }
 
   /** Units fed so far. */
@@ -196,13 +193,6 @@ export class JsonTracker {
   /** Line and column of the next unit. */
   get position(): { line: number; column: number } {
     return { line: this.at.line, column: this.at.column };
-  }
-
-  /** The closing brackets of the `depth` outermost containers, innermost first. */
-  private closers(depth: number): string {
-    let closers = '';
-    for (let i = depth - 1; i >= 0; i--) closers += this.frames[i]!.object ? '}' : ']';
-    return closers;
   }
 
   private unit(unit: string): void {
@@ -229,7 +219,7 @@ export class JsonTracker {
         if (--this.unicodeLeft === 0) this.mode = Mode.String;
         break;
       case Mode.Number:
-        if (/[0-9.eE+-]/.test(unit)) this.token += unit;
+        if (continuesNumber(unit)) this.token += unit;
         else {
           this.endNumber();
           this.normal(unit);
@@ -264,14 +254,7 @@ export class JsonTracker {
   }
 
   private endString(): void {
-    let value: string | undefined;
-    if (this.keep) {
-      try {
-        value = JSON.parse(`"${this.kept}"`) as string;
-      } catch {
-        value = undefined;
-      }
-    }
+    const value = this.keep ? decodeKept(this.kept) : undefined;
     this.kept = '';
     const depth = this.frames.length;
     if (this.stringIsKey) {
@@ -287,7 +270,7 @@ export class JsonTracker {
 
   private endNumber(): void {
     this.mode = Mode.Normal;
-    if (!NUMBER.test(this.token)) {
+    if (!isNumber(this.token)) {
       this.failAt(`invalid number ${JSON.stringify(this.token.slice(0, 20))}`, this.tokenLine, this.tokenColumn);
       return;
     }
@@ -297,11 +280,12 @@ export class JsonTracker {
 
   private endLiteral(): void {
     this.mode = Mode.Normal;
-    if (!LITERALS.includes(this.token)) {
+    const value = literalValue(this.token);
+    if (value === undefined) {
       this.failAt(`unexpected ${JSON.stringify(this.token.slice(0, 20))}`, this.tokenLine, this.tokenColumn);
       return;
     }
-    this.listener.scalar(this.frames.length, this.token === 'null' ? null : this.token === 'true');
+    this.listener.scalar(this.frames.length, value);
     this.valueDone(this.tokenStart + this.token.length);
   }
 
@@ -365,7 +349,7 @@ export class JsonTracker {
     const top = this.frames[depth - 1];
     this.mode = Mode.String;
     this.stringIsKey = isKey;
-    this.keep = depth <= KEEP_DEPTH && (isKey || (top !== undefined && top.object && top.key !== undefined && KEPT_VALUES.has(top.key)));
+    this.keep = keepsString(depth, isKey, top !== undefined && top.object ? top.key : undefined);
     this.kept = '';
   }
 
@@ -421,11 +405,4 @@ export class JsonTracker {
     this.looseDepth = this.frames.length;
   }
 
-}
-
-/** A number being written without the units that cannot end one (`12.` → `12`, `1e+` → `1`). */
-function withoutIncompleteEnd(token: string): string {
-  let end = token.length;
-  while (end > 0 && '.eE+-'.includes(token[end - 1]!)) end--;
-  return token.slice(0, end);
 }
