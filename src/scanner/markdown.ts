@@ -29,6 +29,7 @@
 import { closesAtLineEnd, closingLineStart, infoRefuses, isFenceChar, MIN_FENCE_RUN, NOT_CLOSING, readClosingUnit, type ClosingLine, type FenceRun } from '../markdown/fence.js';
 import { isLineEnd, isSpaceOrTab, MAX_INDENT } from '../markdown/lines.js';
 import { CodeSpans, SpanState, type SpanSink } from './code-spans.js';
+import { InlineTags } from './inline-tags.js';
 import { endsHtml, HTML_MORE, readHtmlStart, readTag, slideWindow, Tag, UNTIL_BLANK } from './html-block.js';
 
 /** A trigger may begin here: at a line start (line-start syntaxes) or anywhere. */
@@ -177,12 +178,8 @@ export class MarkdownTracker {
   /** This line holds the HTML block's end marker. */
   private htmlEnded = false;
 
-  /** An inline tag begun in paragraph text ({@link Tag.No} none): backtick runs in it are held until it completes or fails. */
-  private inlineTag = Tag.No;
-  /** A lone-tag line (kind 7) may begin after a paragraph, on a line that left its containers: its runs wait for the line end. */
-  private lazyTagLine = false;
-  /** Backtick runs held while {@link inlineTag} is open or on a {@link lazyTagLine}: length, escaped (1/0), offset, in turn. */
-  private tagRuns: number[] = [];
+  /** Inline tags in paragraph text, and lone-tag lines after a paragraph: the backtick runs they hold. */
+  private tags = new InlineTags();
 
   /**
    * Tells where a trigger may begin at the next unit. Must be called before
@@ -214,7 +211,7 @@ export class MarkdownTracker {
   /** Where a block whose opener began at the current point stands as far as code spans go. */
   spanState(): SpanState {
     // An opener inside a tag not yet complete: should the tag fail, its backticks count; take them as counting.
-    if (this.inlineTag !== Tag.No || this.lazyTagLine) this.releaseHeld();
+    if (this.tags.holding()) this.tags.releaseAll(this.spans);
     if (this.leaf === Leaf.Fenced && this.fenceInfo) {
       return this.infoRefused ? SpanState.Text : SpanState.Unknown;
     }
@@ -263,7 +260,7 @@ export class MarkdownTracker {
     if (this.run > 0) this.settleRun();
     // A lone tag on the last line is an HTML block: its runs are none.
     if (this.htmlReading) this.readHtml(undefined);
-    if (this.inlineTag !== Tag.No || this.lazyTagLine) this.releaseHeld();
+    if (this.tags.holding()) this.tags.releaseAll(this.spans);
     // A fence info line that reaches the end of input is a fence's.
     if (this.onFenceInfo()) this.fenceConfirmed();
   }
@@ -295,9 +292,7 @@ export class MarkdownTracker {
     this.infoRefused = false;
     this.rule.char = '';
     this.atxPending = false;
-    this.inlineTag = Tag.No;
-    this.lazyTagLine = false;
-    this.tagRuns.length = 0;
+    this.tags.clear();
     if (this.leaf === Leaf.Html) {
       // A call inside a kind 6 HTML block: the block goes on.
     } else if (this.leaf === Leaf.Heading && inParagraph) {
@@ -325,7 +320,7 @@ export class MarkdownTracker {
     const copy = Object.assign(new MarkdownTracker(), this);
     copy.containers = this.containers.slice();
     copy.rule = { ...this.rule };
-    copy.tagRuns = this.tagRuns.slice();
+    copy.tags = this.tags.copy();
     copy.spans = spans;
     return copy;
   }
@@ -345,16 +340,10 @@ export class MarkdownTracker {
    * before the unit, and a trigger there sees the span state it is in.
    */
   private settleTags(unit: string): void {
-    if (this.inlineTag !== Tag.No && readTag(this.inlineTag, unit) === Tag.No) this.endInlineTag(false);
-    if (this.lazyTagLine && readTag(this.tagState, unit) === Tag.No && (this.htmlSeen === null || readHtmlStart(this.htmlSeen, unit) === null)) {
-      this.noLazyTagLine();
+    if (this.tags.failsAt(unit)) this.tags.end(false, this.spans);
+    if (this.tags.lazyLine && readTag(this.tagState, unit) === Tag.No && (this.htmlSeen === null || readHtmlStart(this.htmlSeen, unit) === null)) {
+      this.tags.noLazyLine(this.spans);
     }
-  }
-
-  /** The line holds no lone tag: the runs held on it were paragraph runs (unless an inline tag still holds them). */
-  private noLazyTagLine(): void {
-    this.lazyTagLine = false;
-    if (this.inlineTag === Tag.No) this.releaseRuns();
   }
 
   /** Whether `unit` continues the prefix of the next open container. */
@@ -468,7 +457,7 @@ export class MarkdownTracker {
       // Maybe an HTML block, which would interrupt a paragraph: a lazy line is decided when that is known.
       // Kind 7 cannot interrupt one, but to micromark it starts on a line that left the paragraph's containers.
       this.tagState = this.leaf === Leaf.Paragraph && this.unmatched < 0 ? Tag.No : Tag.Open;
-      this.lazyTagLine = this.leaf === Leaf.Paragraph && this.unmatched >= 0;
+      this.tags.lazyLine = this.leaf === Leaf.Paragraph && this.unmatched >= 0;
       if (this.leaf !== Leaf.Paragraph) this.beginParagraph();
       this.htmlReading = true;
       this.htmlSeen = '';
@@ -711,9 +700,9 @@ export class MarkdownTracker {
     }
     this.lineStart = false;
     if (this.htmlReading) this.readHtml(unit);
-    if (this.inlineTag !== Tag.No) this.readInlineTag(unit);
+    if (this.tags.tag !== Tag.No) this.tags.read(unit, this.spans);
     else if (unit === '<') this.beginInlineTag();
-    if (this.lazyTagLine && this.tagState === Tag.No && this.htmlSeen === null) this.noLazyTagLine();
+    if (this.tags.lazyLine && this.tagState === Tag.No && this.htmlSeen === null) this.tags.noLazyLine(this.spans);
     if (isFenceChar(unit)) {
       if (this.run === 0) {
         this.runChar = unit;
@@ -758,49 +747,19 @@ export class MarkdownTracker {
   private beginInlineTag(): void {
     if (this.leaf !== Leaf.Paragraph && this.leaf !== Leaf.Heading) return;
     if (!this.spans.tagsTracked(this.offset)) return;
-    this.inlineTag = Tag.AfterLess;
-  }
-
-  /** A unit of an inline tag: it completes (its backticks were no runs), fails (they were), or goes on. */
-  private readInlineTag(unit: string): void {
-    // The unit making it no tag was settled before (see settleTags).
-    const next = readTag(this.inlineTag, unit);
-    if (next === Tag.Done) this.endInlineTag(true);
-    else this.inlineTag = next;
-  }
-
-  /** The inline tag ends: complete, its held runs are dropped; else they are reported, in order. */
-  private endInlineTag(complete: boolean): void {
-    this.inlineTag = Tag.No;
-    if (complete) this.tagRuns.length = 0;
-    else if (!this.lazyTagLine) this.releaseRuns();
-  }
-
-  /** Tags and lone-tag lines still undecided are taken as none: the runs they held count. */
-  private releaseHeld(): void {
-    this.inlineTag = Tag.No;
-    this.lazyTagLine = false;
-    this.releaseRuns();
-  }
-
-  /** The held backtick runs were runs after all: reported, in order. */
-  private releaseRuns(): void {
-    const runs = this.tagRuns;
-    for (let i = 0; i < runs.length; i += 3) this.spans.run(runs[i]!, runs[i + 1] === 1, runs[i + 2]!);
-    runs.length = 0;
+    this.tags.begin();
   }
 
   /** An HTML block starts on this line: it interrupts a paragraph (kinds 1–6), or stands alone (`lone`: kind 7). */
   private startHtml(end: string, lone = false): void {
     this.htmlReading = false;
-    this.inlineTag = Tag.No;
-    this.tagRuns.length = 0;
-    if (lone && this.lazyTagLine) {
+    this.tags.drop();
+    if (lone && this.tags.lazyLine) {
       // To micromark a lone tag on such a line is an HTML block in those containers: the next line that does not continue them ends it.
-      this.lazyTagLine = false;
+      this.tags.lazyLine = false;
       this.unmatched = -1;
     } else {
-      this.lazyTagLine = false;
+      this.tags.lazyLine = false;
       this.closeUnmatched();
     }
     this.spans.paragraphEnd(this.offset);
@@ -830,7 +789,7 @@ export class MarkdownTracker {
     }
     if (opensBlock) this.beginParagraph();
     if (this.runChar !== '`') return;
-    if (this.inlineTag !== Tag.No || this.lazyTagLine) this.tagRuns.push(length, this.runEscaped ? 1 : 0, this.runStart);
+    if (this.tags.holding()) this.tags.hold(length, this.runEscaped, this.runStart);
     else this.spans.run(length, this.runEscaped, this.runStart);
   }
 
@@ -884,7 +843,7 @@ export class MarkdownTracker {
     if (this.run > 0) this.settleRun();
     if (this.htmlReading) this.readHtml(undefined);
     // Tags that span lines are not tracked: their backticks count.
-    if (this.inlineTag !== Tag.No || this.lazyTagLine) this.releaseHeld();
+    if (this.tags.holding()) this.tags.releaseAll(this.spans);
     if (this.phase === Phase.Prefix) this.blankPrefix();
     if (this.deferredItem > 0) {
       // An empty item cannot interrupt a paragraph: the line is paragraph text.
