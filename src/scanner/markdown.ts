@@ -29,6 +29,7 @@
 import { closesAtLineEnd, closingLineStart, infoRefuses, isFenceChar, MIN_FENCE_RUN, NOT_CLOSING, readClosingUnit, type ClosingLine, type FenceRun } from '../markdown/fence.js';
 import { isLineEnd, isSpaceOrTab, MAX_INDENT } from '../markdown/lines.js';
 import { CodeSpans, SpanState, type SpanSink } from './code-spans.js';
+import { AtxOpening, RuleLine } from './headings.js';
 import { InlineTags } from './inline-tags.js';
 import { endsHtml, HTML_MORE, readHtmlStart, readTag, slideWindow, Tag, UNTIL_BLANK } from './html-block.js';
 
@@ -65,22 +66,6 @@ const enum Phase {
   Start,
   /** The block's content. */
   Content,
-}
-
-/**
- * A line that may turn out a thematic break (`***`, `- - -`) or a setext
- * underline (`===`, `---`): only those units and spaces, decided at its end.
- */
-interface RuleLine {
-  /** The rule's character; '' when the line cannot be one. */
-  char: string;
-  count: number;
-  /** Spaces came after a rule character: a further one makes it no setext underline. */
-  gap: boolean;
-  /** Containers the line keeps should it be a rule (those it did not continue, or opened for list markers that were the rule's, close). */
-  depth: number;
-  /** It would underline the paragraph open before it (not lazily continued). */
-  underlines: boolean;
 }
 
 /** Progress through a list marker (`-`, `*`, `+`, or up to nine digits and `.`/`)`). */
@@ -135,11 +120,9 @@ export class MarkdownTracker {
   /** The optional space after a `>` may come next. */
   private quoteSpace = false;
   /** The line so far may be a thematic break or setext underline. */
-  private rule: RuleLine = { char: '', count: 0, gap: false, depth: 0, underlines: false };
+  private rule = new RuleLine();
   /** The line's block began with `#`: it may open an ATX heading. */
-  private atxPending = false;
-  /** How many `#`s it has so far. */
-  private atx = 0;
+  private atx = new AtxOpening();
 
   /** Reading a fence opener's info string, up to the line end. */
   private fenceInfo = false;
@@ -241,7 +224,7 @@ export class MarkdownTracker {
     }
     this.settle(unit);
     this.afterCR = false;
-    if (this.phase !== Phase.Prefix) this.ruleUnit(unit);
+    if (this.phase !== Phase.Prefix) this.rule.unit(unit);
     switch (this.phase) {
       case Phase.Prefix:
         this.prefixUnit(unit);
@@ -290,8 +273,8 @@ export class MarkdownTracker {
     else this.closeUnmatched();
     this.fenceInfo = false;
     this.infoRefused = false;
-    this.rule.char = '';
-    this.atxPending = false;
+    this.rule.cancel();
+    this.atx.cancel();
     this.tags.clear();
     if (this.leaf === Leaf.Html) {
       // A call inside a kind 6 HTML block: the block goes on.
@@ -319,7 +302,8 @@ export class MarkdownTracker {
     // Built by the constructor, so the copy shares the tracker's shape (and the hot paths stay monomorphic).
     const copy = Object.assign(new MarkdownTracker(), this);
     copy.containers = this.containers.slice();
-    copy.rule = { ...this.rule };
+    copy.rule = this.rule.copy();
+    copy.atx = this.atx.copy();
     copy.tags = this.tags.copy();
     copy.spans = spans;
     return copy;
@@ -330,7 +314,7 @@ export class MarkdownTracker {
     if (this.run > 0 && unit !== this.runChar) this.settleRun();
     if (this.phase === Phase.Prefix && !this.continuesPrefix(unit)) this.prefixBroken();
     if (this.phase === Phase.Start && unit !== ' ' && unit !== '\t') this.settleStart(unit);
-    if (this.atxPending && unit !== '#') this.settleAtx(isSpaceOrTab(unit));
+    if (this.atx.pending && unit !== '#') this.settleAtx(isSpaceOrTab(unit));
     if (this.phase === Phase.Content) this.settleTags(unit);
   }
 
@@ -436,11 +420,10 @@ export class MarkdownTracker {
       this.leaf = Leaf.None;
       this.interruptsParagraph = true;
     }
-    if (isRuleChar(unit) && unit !== this.rule.char) this.beginRule(unit);
+    if (this.rule.beginsAt(unit)) this.beginRule(unit);
     if (unit === '#') {
       // Maybe an ATX heading: decided by the unit after the `#`s (see settleAtx).
-      this.atxPending = true;
-      this.atx = 0;
+      this.atx.begin();
       this.blank = false;
       this.phase = Phase.Content;
       return;
@@ -469,31 +452,13 @@ export class MarkdownTracker {
   /** A rule character at a block start: the line may be a thematic break or setext underline from here. */
   private beginRule(char: string): void {
     const lazy = this.unmatched >= 0;
-    this.rule.char = char;
-    this.rule.count = 0;
-    this.rule.gap = false;
-    this.rule.depth = lazy ? this.unmatched : this.containers.length;
-    this.rule.underlines = !lazy && this.leaf === Leaf.Paragraph;
-  }
-
-  /** Another unit of the line, as far as a thematic break or setext underline goes. */
-  private ruleUnit(unit: string): void {
-    const rule = this.rule;
-    if (rule.char === '') return;
-    if (unit === rule.char) {
-      rule.count++;
-      if (rule.gap) rule.underlines = false;
-    } else if (isSpaceOrTab(unit)) {
-      if (rule.count > 0) rule.gap = true;
-    } else rule.char = '';
+    this.rule.begin(char, lazy ? this.unmatched : this.containers.length, !lazy && this.leaf === Leaf.Paragraph);
   }
 
   /** Whether the line just read was a thematic break or setext underline, which ends the paragraph (or underlines it). */
   private endsWithRule(): boolean {
     const rule = this.rule;
-    if (rule.char === '' || this.leaf === Leaf.Fenced || this.leaf === Leaf.Html || this.leaf === Leaf.Indented) return false;
-    const underline = rule.underlines && (rule.char === '=' || rule.char === '-');
-    if (!underline && (rule.char === '=' || rule.count < 3)) return false;
+    if (this.leaf === Leaf.Fenced || this.leaf === Leaf.Html || this.leaf === Leaf.Indented || !rule.isRule()) return false;
     // The list items its markers opened were no items, and a lazy line's containers close.
     if (this.containers.length > rule.depth) this.containers.length = rule.depth;
     this.unmatched = -1;
@@ -505,10 +470,8 @@ export class MarkdownTracker {
 
   /** The unit after a line's leading `#`s: a space, tab (or line end) opens an ATX heading; else it is paragraph text. */
   private settleAtx(heading: boolean): void {
-    const hashes = this.atx;
-    this.atxPending = false;
-    this.atx = 0;
-    if (!heading || hashes > 6) {
+    const hashes = this.atx.settle(heading);
+    if (hashes < 0) {
       this.beginParagraph();
       return;
     }
@@ -666,7 +629,7 @@ export class MarkdownTracker {
   }
 
   private contentUnit(unit: string): void {
-    if (this.atxPending && unit === '#') this.atx++;
+    this.atx.unit(unit);
     switch (this.leaf) {
       case Leaf.Fenced:
         if (!this.fenceInfo) {
@@ -851,7 +814,7 @@ export class MarkdownTracker {
       this.beginParagraph();
     }
     if (this.marker !== Marker.None) this.markerAloneOnLine();
-    if (this.atxPending) this.settleAtx(true);
+    if (this.atx.pending) this.settleAtx(true);
     this.endsWithRule();
     this.closeUnmatched();
     switch (this.leaf) {
@@ -914,9 +877,8 @@ export class MarkdownTracker {
     this.interruptsParagraph = false;
     this.deferredItem = 0;
     this.openedFrom = Infinity;
-    this.rule.char = '';
-    this.atxPending = false;
-    this.atx = 0;
+    this.rule.cancel();
+    this.atx.cancel();
     this.closing = closingLineStart();
     this.backslashes = 0;
     this.blockStartRun = false;
@@ -938,11 +900,6 @@ export class MarkdownTracker {
 
 /** No fence open. */
 const NO_FENCE: FenceRun = { char: '', length: 0 };
-
-/** A unit a thematic break or setext underline is made of. */
-function isRuleChar(unit: string): boolean {
-  return unit === '*' || unit === '-' || unit === '_' || unit === '=';
-}
 
 function isDigit(unit: string): boolean {
   return unit >= '0' && unit <= '9';
