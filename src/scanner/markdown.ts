@@ -26,9 +26,10 @@
  * code unit that ends up as text, one at a time, in order; a tool block read
  * in place of text is reported by {@link MarkdownTracker.afterBlock}.
  */
-import { closesAtLineEnd, closingLineStart, infoRefuses, isFenceChar, MIN_FENCE_RUN, NOT_CLOSING, readClosingUnit, type ClosingLine, type FenceRun } from '../markdown/fence.js';
+import { isFenceChar, MIN_FENCE_RUN } from '../markdown/fence.js';
 import { isLineEnd, isSpaceOrTab, MAX_INDENT } from '../markdown/lines.js';
 import { CodeSpans, SpanState, type SpanSink } from './code-spans.js';
+import { FencedCode } from './fenced-code.js';
 import { AtxOpening, RuleLine } from './headings.js';
 import { InlineTags } from './inline-tags.js';
 import { endsHtml, HTML_MORE, readHtmlStart, readTag, slideWindow, Tag, UNTIL_BLANK } from './html-block.js';
@@ -124,17 +125,10 @@ export class MarkdownTracker {
   /** The line's block began with `#`: it may open an ATX heading. */
   private atx = new AtxOpening();
 
-  /** Reading a fence opener's info string, up to the line end. */
-  private fenceInfo = false;
-  /** A look ahead saw that this info line holds a backtick: no fence (see refuseFence). */
-  private infoRefused = false;
-  /** The open fence (or the run that may open one, on its info line). */
-  private fence: FenceRun = NO_FENCE;
-  private fenceStart = 0;
+  /** The open fence, or the run that may open one on its info line. */
+  private fence = new FencedCode();
   /** The leaf before a backtick fence's info line, back if the line turns out paragraph text. */
   private fencePrevLeaf = Leaf.None;
-  /** How far a line inside the fence has gone towards closing it. */
-  private closing: ClosingLine = closingLineStart();
 
   /** Length of the backtick or tilde run being read. */
   private run = 0;
@@ -188,27 +182,27 @@ export class MarkdownTracker {
 
   /** The current point is on the info line of a backtick fence opener (undecided, see spanState). */
   onFenceInfo(): boolean {
-    return this.leaf === Leaf.Fenced && this.fenceInfo && this.fence.char === '`';
+    return this.leaf === Leaf.Fenced && this.fence.onBacktickInfo();
   }
 
   /** Where a block whose opener began at the current point stands as far as code spans go. */
   spanState(): SpanState {
     // An opener inside a tag not yet complete: should the tag fail, its backticks count; take them as counting.
     if (this.tags.holding()) this.tags.releaseAll(this.spans);
-    if (this.leaf === Leaf.Fenced && this.fenceInfo) {
-      return this.infoRefused ? SpanState.Text : SpanState.Unknown;
+    if (this.leaf === Leaf.Fenced && this.fence.info) {
+      return this.fence.refused ? SpanState.Text : SpanState.Unknown;
     }
     return this.spans.state(this.offset);
   }
 
   /** A fence is open: read between lines, the next line starts inside fenced code (tests compare the markdown readers by it). */
   fenceOpen(): boolean {
-    return this.leaf === Leaf.Fenced && !this.fenceInfo;
+    return this.leaf === Leaf.Fenced && !this.fence.info;
   }
 
   /** A look ahead found a backtick later on this fence info line: the line is paragraph text. */
   refuseFence(): void {
-    this.infoRefused = true;
+    this.fence.refused = true;
   }
 
   /** Takes one unit of text. */
@@ -271,8 +265,7 @@ export class MarkdownTracker {
     // A block standing in a paragraph that a line did not continue the containers of: a lazy continuation, they stay open.
     if (inParagraph && this.leaf === Leaf.Paragraph && this.unmatched >= 0) this.unmatched = -1;
     else this.closeUnmatched();
-    this.fenceInfo = false;
-    this.infoRefused = false;
+    this.fence.endInfo();
     this.rule.cancel();
     this.atx.cancel();
     this.tags.clear();
@@ -302,6 +295,7 @@ export class MarkdownTracker {
     // Built by the constructor, so the copy shares the tracker's shape (and the hot paths stay monomorphic).
     const copy = Object.assign(new MarkdownTracker(), this);
     copy.containers = this.containers.slice();
+    copy.fence = this.fence.copy();
     copy.rule = this.rule.copy();
     copy.atx = this.atx.copy();
     copy.tags = this.tags.copy();
@@ -370,7 +364,7 @@ export class MarkdownTracker {
   private enterBlock(): void {
     this.phase = this.leaf === Leaf.Fenced || this.leaf === Leaf.Html ? Phase.Content : Phase.Start;
     // A tab in the prefixes may reach past the content column: those columns are indentation.
-    if (this.leaf === Leaf.Fenced) this.closing = closingLineStart(this.column - this.blockColumn, this.column);
+    if (this.leaf === Leaf.Fenced) this.fence.lineStart(this.column - this.blockColumn, this.column);
   }
 
   /** The line does not continue the container at {@link matched}. */
@@ -632,11 +626,11 @@ export class MarkdownTracker {
     this.atx.unit(unit);
     switch (this.leaf) {
       case Leaf.Fenced:
-        if (!this.fenceInfo) {
+        if (!this.fence.info) {
           this.closerUnit(unit);
           return;
         }
-        if (!infoRefuses(this.fence.char, unit)) {
+        if (!this.fence.infoRefuses(unit)) {
           // Backslashes count: should the line turn out text, `\`` there is escaped.
           this.backslashes = unit === '\\' ? this.backslashes + 1 : 0;
           return;
@@ -742,12 +736,10 @@ export class MarkdownTracker {
     if (opensBlock && length >= MIN_FENCE_RUN) {
       // A fence opener, unless a backtick fence's info string holds a backtick
       // (decided at the line end, and only then does it interrupt a paragraph).
-      this.fence = { char: this.runChar, length };
-      this.fenceStart = this.runStart;
+      this.fence.open(this.runChar, length, this.runStart);
       this.fencePrevLeaf = this.leaf;
       if (this.runChar === '~') this.fenceOpens();
       this.leaf = Leaf.Fenced;
-      this.fenceInfo = true;
       return;
     }
     if (opensBlock) this.beginParagraph();
@@ -759,41 +751,39 @@ export class MarkdownTracker {
   /** A fence opens: it interrupts the paragraph and closes the containers the line did not continue. */
   private fenceOpens(): void {
     this.closeUnmatched();
-    this.spans.paragraphEnd(this.fenceStart);
+    this.spans.paragraphEnd(this.fence.start);
   }
 
   /** A backtick fence's info line ended: it is a fence. */
   private fenceConfirmed(): void {
-    this.fenceInfo = false;
-    this.infoRefused = false;
-    this.spans.fenceDecided(true, this.fence.length);
+    this.fence.endInfo();
+    this.spans.fenceDecided(true, this.fence.run.length);
     this.fenceOpens();
   }
 
   /** Not a fence after all: the line is paragraph text (a lazy or ordinary continuation, or a new paragraph). */
   private infoHasBacktick(): void {
-    this.fenceInfo = false;
-    this.infoRefused = false;
+    this.fence.endInfo();
     this.leaf = this.fencePrevLeaf;
     this.beginParagraph();
-    this.spans.run(this.fence.length, false, this.fenceStart);
-    this.spans.fenceDecided(false, this.fence.length);
+    this.spans.run(this.fence.run.length, false, this.fence.start);
+    this.spans.fenceDecided(false, this.fence.run.length);
   }
 
   /** A unit of a line inside fenced code: it may close the fence. */
   private closerUnit(unit: string): void {
-    if (this.closing === NOT_CLOSING) return;
+    if (this.fence.cannotClose()) return;
     if (this.quoteSpace) {
       // The optional space after `>` is the marker's, not indentation (of a tab, its first column).
       this.quoteSpace = false;
       if (isSpaceOrTab(unit)) {
         const width = unit === ' ' ? 1 : 4 - (this.column % 4);
         this.column += width;
-        this.closing = closingLineStart(width - 1, this.column);
+        this.fence.lineStart(width - 1, this.column);
         return;
       }
     }
-    this.closing = readClosingUnit(this.closing, unit, this.fence);
+    this.fence.closerUnit(unit);
   }
 
   private lineBreak(unit: string): void {
@@ -819,10 +809,10 @@ export class MarkdownTracker {
     this.closeUnmatched();
     switch (this.leaf) {
       case Leaf.Fenced:
-        if (this.fenceInfo) {
-          if (this.fence.char === '`') this.fenceConfirmed();
-          else this.fenceInfo = false;
-        } else if (closesAtLineEnd(this.closing, this.fence)) this.leaf = Leaf.None;
+        if (this.fence.info) {
+          if (this.fence.run.char === '`') this.fenceConfirmed();
+          else this.fence.info = false;
+        } else if (this.fence.closesAtLineEnd()) this.leaf = Leaf.None;
         break;
       case Leaf.Html:
         if (this.htmlEnded || (this.blank && this.htmlEnd === UNTIL_BLANK)) this.leaf = Leaf.None;
@@ -879,7 +869,7 @@ export class MarkdownTracker {
     this.openedFrom = Infinity;
     this.rule.cancel();
     this.atx.cancel();
-    this.closing = closingLineStart();
+    this.fence.lineStart();
     this.backslashes = 0;
     this.blockStartRun = false;
     this.htmlReading = false;
@@ -897,9 +887,6 @@ export class MarkdownTracker {
     } else this.column++;
   }
 }
-
-/** No fence open. */
-const NO_FENCE: FenceRun = { char: '', length: 0 };
 
 function isDigit(unit: string): boolean {
   return unit >= '0' && unit <= '9';
