@@ -32,7 +32,7 @@ import { CodeSpans, SpanState, type SpanSink } from './code-spans.js';
 import { FencedCode } from './fenced-code.js';
 import { AtxOpening, RuleLine } from './headings.js';
 import { InlineTags } from './inline-tags.js';
-import { endsHtml, HTML_MORE, readHtmlStart, readTag, slideWindow, Tag, UNTIL_BLANK } from './html-block.js';
+import { HtmlBlock, HtmlStart, Tag } from './html-block.js';
 
 /** A trigger may begin here: at a line start (line-start syntaxes) or anywhere. */
 export const LINE_START = 1;
@@ -142,18 +142,8 @@ export class MarkdownTracker {
   /** Backslashes just before this point. */
   private backslashes = 0;
 
-  /** The line's block began with `<`: it may still turn out an HTML block. */
-  private htmlReading = false;
-  /** What of it was read so far, lower case, while kinds 1–6 are possible; null once they are not. */
-  private htmlSeen: string | null = '';
-  /** Kind 7: the lone-tag reader's state ({@link Tag.No} when it cannot be one). */
-  private tagState = Tag.No;
-  /** End marker of the HTML block being read. */
-  private htmlEnd = '';
-  /** The last units of the line, as long as {@link htmlEnd}. */
-  private htmlWindow = '';
-  /** This line holds the HTML block's end marker. */
-  private htmlEnded = false;
+  /** The HTML block being read, or the line that may start one. */
+  private html = new HtmlBlock();
 
   /** Inline tags in paragraph text, and lone-tag lines after a paragraph: the backtick runs they hold. */
   private tags = new InlineTags();
@@ -171,7 +161,7 @@ export class MarkdownTracker {
       return INLINE;
     }
     if (this.phase === Phase.Prefix || this.leaf === Leaf.Fenced || this.leaf === Leaf.Indented) return 0;
-    if (this.leaf === Leaf.Html && this.htmlEnd !== UNTIL_BLANK) return 0;
+    if (this.leaf === Leaf.Html && !this.html.holdsCalls()) return 0;
     const atLineStart = this.lineStart && this.column <= MAX_INDENT && this.run === 0;
     if (this.spans.state(this.offset) === SpanState.Code) {
       // Inside a code span only a fence line can begin: it ends the paragraph.
@@ -236,7 +226,7 @@ export class MarkdownTracker {
   endOfInput(): void {
     if (this.run > 0) this.settleRun();
     // A lone tag on the last line is an HTML block: its runs are none.
-    if (this.htmlReading) this.readHtml(undefined);
+    if (this.html.reading) this.readHtml(undefined);
     if (this.tags.holding()) this.tags.releaseAll(this.spans);
     // A fence info line that reaches the end of input is a fence's.
     if (this.onFenceInfo()) this.fenceConfirmed();
@@ -256,7 +246,7 @@ export class MarkdownTracker {
     this.blockStartRun = false;
     this.backslashes = 0;
     this.marker = Marker.None;
-    this.htmlReading = false;
+    this.html.reading = false;
     this.growing = -1;
     this.deferredItem = 0;
     this.emptyItem = -1;
@@ -296,6 +286,7 @@ export class MarkdownTracker {
     const copy = Object.assign(new MarkdownTracker(), this);
     copy.containers = this.containers.slice();
     copy.fence = this.fence.copy();
+    copy.html = this.html.copy();
     copy.rule = this.rule.copy();
     copy.atx = this.atx.copy();
     copy.tags = this.tags.copy();
@@ -319,7 +310,7 @@ export class MarkdownTracker {
    */
   private settleTags(unit: string): void {
     if (this.tags.failsAt(unit)) this.tags.end(false, this.spans);
-    if (this.tags.lazyLine && readTag(this.tagState, unit) === Tag.No && (this.htmlSeen === null || readHtmlStart(this.htmlSeen, unit) === null)) {
+    if (this.tags.lazyLine && this.html.cannotStartWith(unit)) {
       this.tags.noLazyLine(this.spans);
     }
   }
@@ -433,11 +424,9 @@ export class MarkdownTracker {
     if (unit === '<') {
       // Maybe an HTML block, which would interrupt a paragraph: a lazy line is decided when that is known.
       // Kind 7 cannot interrupt one, but to micromark it starts on a line that left the paragraph's containers.
-      this.tagState = this.leaf === Leaf.Paragraph && this.unmatched < 0 ? Tag.No : Tag.Open;
+      this.html.beginLine(this.leaf !== Leaf.Paragraph || this.unmatched >= 0);
       this.tags.lazyLine = this.leaf === Leaf.Paragraph && this.unmatched >= 0;
       if (this.leaf !== Leaf.Paragraph) this.beginParagraph();
-      this.htmlReading = true;
-      this.htmlSeen = '';
       return;
     }
     this.beginParagraph();
@@ -640,7 +629,7 @@ export class MarkdownTracker {
       case Leaf.Indented:
         return;
       case Leaf.Html:
-        if (this.htmlEnd === UNTIL_BLANK) {
+        if (this.html.holdsCalls()) {
           // Calls are found here: a line-start syntax only where the line starts (`b {…}` is mid-line).
           if (isSpaceOrTab(unit)) this.advance(unit);
           else {
@@ -649,17 +638,16 @@ export class MarkdownTracker {
           }
           return;
         }
-        this.htmlWindow = slideWindow(this.htmlWindow, unit, this.htmlEnd);
-        if (endsHtml(this.htmlWindow, this.htmlEnd)) this.htmlEnded = true;
+        this.html.codeUnit(unit);
         return;
       default:
         break;
     }
     this.lineStart = false;
-    if (this.htmlReading) this.readHtml(unit);
+    if (this.html.reading) this.readHtml(unit);
     if (this.tags.tag !== Tag.No) this.tags.read(unit, this.spans);
     else if (unit === '<') this.beginInlineTag();
-    if (this.tags.lazyLine && this.tagState === Tag.No && this.htmlSeen === null) this.tags.noLazyLine(this.spans);
+    if (this.tags.lazyLine && this.html.cannotStart()) this.tags.noLazyLine(this.spans);
     if (isFenceChar(unit)) {
       if (this.run === 0) {
         this.runChar = unit;
@@ -677,27 +665,9 @@ export class MarkdownTracker {
 
   /** Another unit of a line that may start an HTML block (`undefined`: the line ended). */
   private readHtml(unit: string | undefined): void {
-    const seen = this.htmlSeen;
-    if (seen !== null) {
-      const found = readHtmlStart(seen, unit);
-      if (found === HTML_MORE) this.htmlSeen = seen + unit!.toLowerCase();
-      else if (found === null) this.htmlSeen = null;
-      else {
-        this.startHtml(found);
-        return;
-      }
-    }
-    if (this.tagState !== Tag.No) {
-      this.tagState = readTag(this.tagState, unit);
-      if (unit === undefined && this.tagState === Tag.Done) {
-        this.startHtml(UNTIL_BLANK, true);
-        return;
-      }
-    }
-    if (this.htmlSeen === null && this.tagState === Tag.No) {
-      this.htmlReading = false;
-      this.beginParagraph();
-    }
+    const start = this.html.read(unit);
+    if (start === HtmlStart.Block || start === HtmlStart.LoneTag) this.startHtml(start === HtmlStart.LoneTag);
+    else if (start === HtmlStart.None) this.beginParagraph();
   }
 
   /** A `<` in paragraph or heading text outside code spans may begin an inline tag. */
@@ -708,8 +678,7 @@ export class MarkdownTracker {
   }
 
   /** An HTML block starts on this line: it interrupts a paragraph (kinds 1–6), or stands alone (`lone`: kind 7). */
-  private startHtml(end: string, lone = false): void {
-    this.htmlReading = false;
+  private startHtml(lone: boolean): void {
     this.tags.drop();
     if (lone && this.tags.lazyLine) {
       // To micromark a lone tag on such a line is an HTML block in those containers: the next line that does not continue them ends it.
@@ -721,10 +690,6 @@ export class MarkdownTracker {
     }
     this.spans.paragraphEnd(this.offset);
     this.leaf = Leaf.Html;
-    this.htmlEnd = end;
-    // `<!-->` and `<!--->` are whole comments: the start's dashes count towards the end.
-    this.htmlWindow = end === '-->' ? '--' : '';
-    this.htmlEnded = false;
   }
 
   /** A run of backticks or tildes just ended. */
@@ -794,7 +759,7 @@ export class MarkdownTracker {
     }
     this.afterCR = unit === '\r';
     if (this.run > 0) this.settleRun();
-    if (this.htmlReading) this.readHtml(undefined);
+    if (this.html.reading) this.readHtml(undefined);
     // Tags that span lines are not tracked: their backticks count.
     if (this.tags.holding()) this.tags.releaseAll(this.spans);
     if (this.phase === Phase.Prefix) this.blankPrefix();
@@ -815,7 +780,7 @@ export class MarkdownTracker {
         } else if (this.fence.closesAtLineEnd()) this.leaf = Leaf.None;
         break;
       case Leaf.Html:
-        if (this.htmlEnded || (this.blank && this.htmlEnd === UNTIL_BLANK)) this.leaf = Leaf.None;
+        if (this.html.ended || (this.blank && this.html.holdsCalls())) this.leaf = Leaf.None;
         break;
       case Leaf.Paragraph:
         if (this.blank) {
@@ -872,9 +837,7 @@ export class MarkdownTracker {
     this.fence.lineStart();
     this.backslashes = 0;
     this.blockStartRun = false;
-    this.htmlReading = false;
-    this.htmlWindow = '';
-    this.htmlEnded = false;
+    this.html.newLine();
     this.phase = Phase.Prefix;
     if (this.containers.length === 0) this.enterBlock();
   }
