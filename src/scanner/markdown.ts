@@ -31,6 +31,7 @@ import { isLineEnd, isSpaceOrTab, MAX_INDENT } from '../markdown/lines.js';
 import { CodeSpans, SpanState, type SpanSink } from './code-spans.js';
 import { FencedCode } from './fenced-code.js';
 import { AtxOpening, RuleLine } from './headings.js';
+import { beginsContainer, ListMarker, Marker } from './list-marker.js';
 import { InlineTags } from './inline-tags.js';
 import { HtmlBlock, HtmlStart, Tag } from './html-block.js';
 
@@ -69,14 +70,6 @@ const enum Phase {
   Content,
 }
 
-/** Progress through a list marker (`-`, `*`, `+`, or up to nine digits and `.`/`)`). */
-const enum Marker {
-  None,
-  Bullet,
-  Digits,
-  Ordered,
-}
-
 export class MarkdownTracker {
   /** Document offset of the next unit. */
   offset = 0;
@@ -106,10 +99,8 @@ export class MarkdownTracker {
 
   /** A list item opened on this line whose width still grows with the spaces after its marker; -1 none. */
   private growing = -1;
-  private marker = Marker.None;
-  private markerColumn = 0;
-  private markerWidth = 0;
-  private markerValue = 0;
+  /** The list marker being read at the block start. */
+  private marker = new ListMarker();
   /** Index of the list item the previous line opened with no content; -1 none. */
   private emptyItem = -1;
   /** Index of the first container opened on this line; `Infinity` none. */
@@ -245,7 +236,7 @@ export class MarkdownTracker {
     this.runOpensBlock = false;
     this.blockStartRun = false;
     this.backslashes = 0;
-    this.marker = Marker.None;
+    this.marker.kind = Marker.None;
     this.html.reading = false;
     this.growing = -1;
     this.deferredItem = 0;
@@ -287,6 +278,7 @@ export class MarkdownTracker {
     copy.containers = this.containers.slice();
     copy.fence = this.fence.copy();
     copy.html = this.html.copy();
+    copy.marker = this.marker.copy();
     copy.rule = this.rule.copy();
     copy.atx = this.atx.copy();
     copy.tags = this.tags.copy();
@@ -382,10 +374,10 @@ export class MarkdownTracker {
     }
     if (this.growing >= 0) this.growItem();
     const indent = this.column - this.blockColumn;
-    if (this.marker !== Marker.None) {
-      if (this.continuesMarker(unit)) return;
+    if (this.marker.kind !== Marker.None) {
+      if (this.marker.continuesWith(unit)) return;
       // Not a list marker after all: it began the content.
-      this.marker = Marker.None;
+      this.marker.kind = Marker.None;
       this.beginParagraph();
       this.phase = Phase.Content;
       return;
@@ -413,7 +405,7 @@ export class MarkdownTracker {
       this.phase = Phase.Content;
       return;
     }
-    if (this.containers.length < MAX_DEPTH && (unit === '>' || unit === '-' || unit === '*' || unit === '+' || isDigit(unit))) return;
+    if (this.containers.length < MAX_DEPTH && beginsContainer(unit)) return;
     this.blank = false;
     this.phase = Phase.Content;
     if (isFenceChar(unit)) {
@@ -467,10 +459,10 @@ export class MarkdownTracker {
   /** A unit in the start phase: spaces, a `>`, or a list marker's units. */
   private startUnit(unit: string): void {
     if (unit === ' ' || unit === '\t') {
-      if (this.marker === Marker.Bullet || this.marker === Marker.Ordered) {
+      if (this.marker.complete()) {
         this.openItem();
-      } else if (this.marker !== Marker.None) {
-        this.marker = Marker.None;
+      } else if (this.marker.kind !== Marker.None) {
+        this.marker.kind = Marker.None;
         this.beginParagraph();
         this.phase = Phase.Content;
         this.contentUnit(unit);
@@ -493,33 +485,18 @@ export class MarkdownTracker {
       return;
     }
     // A list marker's unit (settleStart let only those through).
-    if (this.marker === Marker.None) {
-      this.marker = isDigit(unit) ? Marker.Digits : Marker.Bullet;
-      this.markerColumn = this.column;
-      this.markerWidth = 0;
-      this.markerValue = 0;
-    }
-    if (isDigit(unit)) this.markerValue = this.markerValue * 10 + Number(unit);
-    else if (this.marker === Marker.Digits) this.marker = Marker.Ordered;
-    this.markerWidth++;
+    this.marker.unit(unit, this.column);
     this.column++;
     this.lineStart = false;
   }
 
-  /** Whether `unit` goes on with the list marker being read. */
-  private continuesMarker(unit: string): boolean {
-    if (this.marker !== Marker.Digits) return false;
-    if (isDigit(unit)) return this.markerWidth < 9;
-    return unit === '.' || unit === ')';
-  }
-
   /** The space after a list marker: a list item opens (unless it may not interrupt the paragraph). */
   private openItem(): void {
-    const ordered = this.marker === Marker.Ordered;
-    this.marker = Marker.None;
+    const ordered = this.marker.kind === Marker.Ordered;
+    this.marker.kind = Marker.None;
     // micromark applies the rule below whenever a block is still open, indented code included.
     const interrupts = this.interruptsLeaf();
-    if (interrupts && ordered && this.markerValue !== 1) {
+    if (interrupts && ordered && this.marker.value !== 1) {
       // CommonMark: only an ordered list starting at 1 interrupts a paragraph.
       this.beginParagraph();
       this.phase = Phase.Content;
@@ -544,8 +521,8 @@ export class MarkdownTracker {
    * taking those for nested empty items would be wrong more often than right.
    */
   private markerAloneOnLine(): void {
-    const marker = this.marker;
-    this.marker = Marker.None;
+    const marker = this.marker.kind;
+    this.marker.kind = Marker.None;
     const interrupts = this.interruptsLeaf();
     if (marker === Marker.Digits || interrupts || this.openedFrom !== Infinity) {
       this.beginParagraph();
@@ -568,7 +545,7 @@ export class MarkdownTracker {
 
   /** The content width of the item whose marker was just read: from its block's start to one column past the marker. */
   private itemWidth(): number {
-    return this.markerColumn - this.blockColumn + this.markerWidth + 1;
+    return this.marker.itemWidth(this.blockColumn);
   }
 
   /** Up to four spaces after a list marker widen its item; more make indented code inside it. */
@@ -768,7 +745,7 @@ export class MarkdownTracker {
       this.deferredItem = 0;
       this.beginParagraph();
     }
-    if (this.marker !== Marker.None) this.markerAloneOnLine();
+    if (this.marker.kind !== Marker.None) this.markerAloneOnLine();
     if (this.atx.pending) this.settleAtx(true);
     this.endsWithRule();
     this.closeUnmatched();
@@ -826,7 +803,7 @@ export class MarkdownTracker {
     this.unmatched = -1;
     this.lineStart = true;
     this.blank = true;
-    this.marker = Marker.None;
+    this.marker.kind = Marker.None;
     this.growing = -1;
     this.quoteSpace = false;
     this.interruptsParagraph = false;
@@ -849,8 +826,4 @@ export class MarkdownTracker {
       this.lineStart = false;
     } else this.column++;
   }
-}
-
-function isDigit(unit: string): boolean {
-  return unit >= '0' && unit <= '9';
 }
