@@ -29,6 +29,7 @@
 import { isFenceChar, MIN_FENCE_RUN } from '../markdown/fence.js';
 import { isLineEnd, isSpaceOrTab, MAX_INDENT } from '../markdown/lines.js';
 import { CodeSpans, SpanState, type SpanSink } from './code-spans.js';
+import { CodeRun } from './code-runs.js';
 import { FencedCode } from './fenced-code.js';
 import { AtxOpening, RuleLine } from './headings.js';
 import { beginsContainer, ListMarker, Marker } from './list-marker.js';
@@ -121,17 +122,8 @@ export class MarkdownTracker {
   /** The leaf before a backtick fence's info line, back if the line turns out paragraph text. */
   private fencePrevLeaf = Leaf.None;
 
-  /** Length of the backtick or tilde run being read. */
-  private run = 0;
-  private runChar = '';
-  private runStart = 0;
-  private runEscaped = false;
-  /** The run began its line's block (at most three columns in): it may open a fence. */
-  private runOpensBlock = false;
-  /** The next run begins the block (set when the block's first unit is a backtick or tilde). */
-  private blockStartRun = false;
-  /** Backslashes just before this point. */
-  private backslashes = 0;
+  /** The backtick or tilde run being read, and the backslashes before it. */
+  private run = new CodeRun();
 
   /** The HTML block being read, or the line that may start one. */
   private html = new HtmlBlock();
@@ -153,7 +145,7 @@ export class MarkdownTracker {
     }
     if (this.phase === Phase.Prefix || this.leaf === Leaf.Fenced || this.leaf === Leaf.Indented) return 0;
     if (this.leaf === Leaf.Html && !this.html.holdsCalls()) return 0;
-    const atLineStart = this.lineStart && this.column <= MAX_INDENT && this.run === 0;
+    const atLineStart = this.lineStart && this.column <= MAX_INDENT && this.run.length === 0;
     if (this.spans.state(this.offset) === SpanState.Code) {
       // Inside a code span only a fence line can begin: it ends the paragraph.
       return atLineStart && isFenceChar(unit) ? LINE_START : 0;
@@ -215,7 +207,7 @@ export class MarkdownTracker {
 
   /** The input ended: what waited for more is settled (a backtick run, a fence info line). */
   endOfInput(): void {
-    if (this.run > 0) this.settleRun();
+    if (this.run.length > 0) this.settleRun();
     // A lone tag on the last line is an HTML block: its runs are none.
     if (this.html.reading) this.readHtml(undefined);
     if (this.tags.holding()) this.tags.releaseAll(this.spans);
@@ -232,10 +224,7 @@ export class MarkdownTracker {
   afterBlock(endsLine: boolean, length: number, inParagraph: boolean): void {
     this.offset += length;
     this.spans.blockEnded();
-    this.run = 0;
-    this.runOpensBlock = false;
-    this.blockStartRun = false;
-    this.backslashes = 0;
+    this.run.clear();
     this.marker.kind = Marker.None;
     this.html.reading = false;
     this.growing = -1;
@@ -276,6 +265,7 @@ export class MarkdownTracker {
     // Built by the constructor, so the copy shares the tracker's shape (and the hot paths stay monomorphic).
     const copy = Object.assign(new MarkdownTracker(), this);
     copy.containers = this.containers.slice();
+    copy.run = this.run.copy();
     copy.fence = this.fence.copy();
     copy.html = this.html.copy();
     copy.marker = this.marker.copy();
@@ -288,7 +278,7 @@ export class MarkdownTracker {
 
   /** Decisions the unit forces before it is read: a run it ends, a prefix it breaks, the block it starts. */
   private settle(unit: string): void {
-    if (this.run > 0 && unit !== this.runChar) this.settleRun();
+    if (this.run.length > 0 && unit !== this.run.char) this.settleRun();
     if (this.phase === Phase.Prefix && !this.continuesPrefix(unit)) this.prefixBroken();
     if (this.phase === Phase.Start && unit !== ' ' && unit !== '\t') this.settleStart(unit);
     if (this.atx.pending && unit !== '#') this.settleAtx(isSpaceOrTab(unit));
@@ -410,7 +400,7 @@ export class MarkdownTracker {
     this.phase = Phase.Content;
     if (isFenceChar(unit)) {
       // A fence or paragraph text: the run decides.
-      this.blockStartRun = true;
+      this.run.blockStart = true;
       return;
     }
     if (unit === '<') {
@@ -598,7 +588,7 @@ export class MarkdownTracker {
         }
         if (!this.fence.infoRefuses(unit)) {
           // Backslashes count: should the line turn out text, `\`` there is escaped.
-          this.backslashes = unit === '\\' ? this.backslashes + 1 : 0;
+          this.run.otherUnit(unit);
           return;
         }
         this.infoHasBacktick();
@@ -626,18 +616,10 @@ export class MarkdownTracker {
     else if (unit === '<') this.beginInlineTag();
     if (this.tags.lazyLine && this.html.cannotStart()) this.tags.noLazyLine(this.spans);
     if (isFenceChar(unit)) {
-      if (this.run === 0) {
-        this.runChar = unit;
-        this.runStart = this.offset;
-        this.runEscaped = this.backslashes % 2 === 1;
-        this.runOpensBlock = this.blockStartRun;
-      }
-      this.blockStartRun = false;
-      this.run++;
-      this.backslashes = 0;
+      this.run.fenceUnit(unit, this.offset);
       return;
     }
-    this.backslashes = unit === '\\' ? this.backslashes + 1 : 0;
+    this.run.otherUnit(unit);
   }
 
   /** Another unit of a line that may start an HTML block (`undefined`: the line ended). */
@@ -671,23 +653,22 @@ export class MarkdownTracker {
 
   /** A run of backticks or tildes just ended. */
   private settleRun(): void {
-    const length = this.run;
-    this.run = 0;
-    const opensBlock = this.runOpensBlock;
-    this.runOpensBlock = false;
+    const run = this.run;
+    const opensBlock = run.opensBlock;
+    const length = run.take();
     if (opensBlock && length >= MIN_FENCE_RUN) {
       // A fence opener, unless a backtick fence's info string holds a backtick
       // (decided at the line end, and only then does it interrupt a paragraph).
-      this.fence.open(this.runChar, length, this.runStart);
+      this.fence.open(run.char, length, run.start);
       this.fencePrevLeaf = this.leaf;
-      if (this.runChar === '~') this.fenceOpens();
+      if (run.char === '~') this.fenceOpens();
       this.leaf = Leaf.Fenced;
       return;
     }
     if (opensBlock) this.beginParagraph();
-    if (this.runChar !== '`') return;
-    if (this.tags.holding()) this.tags.hold(length, this.runEscaped, this.runStart);
-    else this.spans.run(length, this.runEscaped, this.runStart);
+    if (run.char !== '`') return;
+    if (this.tags.holding()) this.tags.hold(length, run.escaped, run.start);
+    else this.spans.run(length, run.escaped, run.start);
   }
 
   /** A fence opens: it interrupts the paragraph and closes the containers the line did not continue. */
@@ -735,7 +716,7 @@ export class MarkdownTracker {
       return;
     }
     this.afterCR = unit === '\r';
-    if (this.run > 0) this.settleRun();
+    if (this.run.length > 0) this.settleRun();
     if (this.html.reading) this.readHtml(undefined);
     // Tags that span lines are not tracked: their backticks count.
     if (this.tags.holding()) this.tags.releaseAll(this.spans);
@@ -812,8 +793,7 @@ export class MarkdownTracker {
     this.rule.cancel();
     this.atx.cancel();
     this.fence.lineStart();
-    this.backslashes = 0;
-    this.blockStartRun = false;
+    this.run.clear();
     this.html.newLine();
     this.phase = Phase.Prefix;
     if (this.containers.length === 0) this.enterBlock();
