@@ -3,24 +3,30 @@
  * becoming calls (contract invariant 7), and to find where paragraphs end
  * (code spans live inside one paragraph):
  *
- * - containers: block quotes and list items, kept open from line to line and
- *   closed where CommonMark closes them (a fence, indented code or HTML block
- *   inside ends with its container; a paragraph may continue lazily);
- * - fenced code (``` and ~~~, by the fence rules of src/markdown/fence.ts),
- *   indented code (four columns, not inside a paragraph), HTML blocks: kinds
- *   1–5 are code, kinds 6–7 hold calls but no code (see html-block.ts);
+ * - containers: block quotes and list items (markers read by list-marker.ts),
+ *   kept open from line to line and closed where CommonMark closes them (a
+ *   fence, indented code or HTML block inside ends with its container; a
+ *   paragraph may continue lazily);
+ * - fenced code (``` and ~~~, fenced-code.ts, by the fence rules of
+ *   src/markdown/fence.ts, its runs read by code-runs.ts), indented code
+ *   (four columns, not inside a paragraph), HTML blocks: kinds 1–5 are code,
+ *   kinds 6–7 hold calls but no code (see html-block.ts);
  * - inline code spans, through {@link CodeSpans};
- * - ATX headings, setext underlines and thematic breaks: they hold no code,
- *   but they end a paragraph (so the next indented line is indented code, not
- *   a continuation) and bound code spans (a heading is one line).
- *
+ * - ATX headings, setext underlines and thematic breaks (headings.ts): they
+ *   hold no code, but they end a paragraph (so the next indented line is
+ *   indented code, not a continuation) and bound code spans (a heading is one line);
  * - inline HTML tags (`<a title="`">`) met outside code spans: backticks in
- *   them open no code span (CommonMark reads the leftmost construct first).
+ *   them open no code span (CommonMark reads the leftmost construct first;
+ *   inline-tags.ts).
  *
  * Not tracked: tables, link reference definitions (they hold no code),
  * autolinks, inline comments, declarations and processing instructions, tags
  * that span lines or begin where a code span may stand (backticks in them
  * still count), and containers nested deeper than {@link MAX_DEPTH}.
+ *
+ * Each construct's own reading lives in its module; the tracker is the
+ * dispatcher: it owns the line state (phase, columns, the container stack, the
+ * open leaf) and decides what each construct's finding does to the blocks.
  *
  * The tracker only keeps state; it never holds text back. It is fed every
  * code unit that ends up as text, one at a time, in order; a tool block read
@@ -28,13 +34,13 @@
  */
 import { isFenceChar, MIN_FENCE_RUN } from '../markdown/fence.js';
 import { isLineEnd, isSpaceOrTab, MAX_INDENT } from '../markdown/lines.js';
-import { CodeSpans, SpanState, type SpanSink } from './code-spans.js';
 import { CodeRun } from './code-runs.js';
+import { CodeSpans, SpanState, type SpanSink } from './code-spans.js';
 import { FencedCode } from './fenced-code.js';
 import { AtxOpening, RuleLine } from './headings.js';
-import { beginsContainer, ListMarker, Marker } from './list-marker.js';
-import { InlineTags } from './inline-tags.js';
 import { HtmlBlock, HtmlStart, Tag } from './html-block.js';
+import { InlineTags } from './inline-tags.js';
+import { beginsContainer, ListMarker, Marker } from './list-marker.js';
 
 /** A trigger may begin here: at a line start (line-start syntaxes) or anywhere. */
 export const LINE_START = 1;
