@@ -203,3 +203,107 @@ export function readTag(state: Tag, unit: string | undefined): Tag {
 function endOfTag(unit: string): Tag {
   return unit === '/' ? Tag.SelfClosing : unit === '>' ? Tag.Done : Tag.No;
 }
+
+/** What a line that may start an HTML block turned out, so far. */
+export const enum HtmlStart {
+  /** Still undecided. */
+  Undecided,
+  /** No HTML block: the line is paragraph text. */
+  None,
+  /** Kinds 1–6: a block starts (and interrupts a paragraph). */
+  Block,
+  /** Kind 7: a complete tag alone on its line. */
+  LoneTag,
+}
+
+/**
+ * An HTML block as the markdown tracker reads it unit by unit: the line that
+ * may start one (its block began with `<`), then the block's lines up to its
+ * end marker or a blank line. Where it stands among the blocks is the tracker's.
+ */
+export class HtmlBlock {
+  /** The line's block began with `<`: it may still turn out an HTML block. */
+  reading = false;
+  /** What of it was read so far, lower case, while kinds 1–6 are possible; null once they are not. */
+  private seen: string | null = '';
+  /** Kind 7: the lone-tag reader's state ({@link Tag.No} when it cannot be one). */
+  private tag = Tag.No;
+  /** End marker of the block being read ({@link UNTIL_BLANK}: kinds 6 and 7). */
+  private end = '';
+  /** The last units of the line, as long as {@link end}. */
+  private window = '';
+  /** This line holds the block's end marker. */
+  ended = false;
+
+  /** The line's block begins with `<` (`loneTag`: it may be kind 7, which cannot interrupt a paragraph). */
+  beginLine(loneTag: boolean): void {
+    this.tag = loneTag ? Tag.Open : Tag.No;
+    this.reading = true;
+    this.seen = '';
+  }
+
+  /** Another unit of the line that may start a block (`undefined`: the line ended). */
+  read(unit: string | undefined): HtmlStart {
+    const seen = this.seen;
+    if (seen !== null) {
+      const found = readHtmlStart(seen, unit);
+      if (found === HTML_MORE) this.seen = seen + unit!.toLowerCase();
+      else if (found === null) this.seen = null;
+      else {
+        this.open(found);
+        return HtmlStart.Block;
+      }
+    }
+    if (this.tag !== Tag.No) {
+      this.tag = readTag(this.tag, unit);
+      if (unit === undefined && this.tag === Tag.Done) {
+        this.open(UNTIL_BLANK);
+        return HtmlStart.LoneTag;
+      }
+    }
+    if (this.seen !== null || this.tag !== Tag.No) return HtmlStart.Undecided;
+    this.reading = false;
+    return HtmlStart.None;
+  }
+
+  /** The line can start no block any more. */
+  cannotStart(): boolean {
+    return this.seen === null && this.tag === Tag.No;
+  }
+
+  /** Whether `unit` next would leave the line no block start. */
+  cannotStartWith(unit: string): boolean {
+    return readTag(this.tag, unit) === Tag.No && (this.seen === null || readHtmlStart(this.seen, unit) === null);
+  }
+
+  /** The block ends at a blank line and holds calls (kinds 6 and 7), rather than code up to an end marker. */
+  holdsCalls(): boolean {
+    return this.end === UNTIL_BLANK;
+  }
+
+  /** A unit of a line inside a block of kinds 1–5: it may complete the end marker. */
+  codeUnit(unit: string): void {
+    this.window = slideWindow(this.window, unit, this.end);
+    if (endsHtml(this.window, this.end)) this.ended = true;
+  }
+
+  /** A new line: nothing of the previous line's start or end marker carries over. */
+  newLine(): void {
+    this.reading = false;
+    this.window = '';
+    this.ended = false;
+  }
+
+  /** A copy that goes on on its own (for a tracker's fork). */
+  copy(): HtmlBlock {
+    return Object.assign(new HtmlBlock(), this);
+  }
+
+  private open(end: string): void {
+    this.reading = false;
+    this.end = end;
+    // `<!-->` and `<!--->` are whole comments: the start's dashes count towards the end.
+    this.window = end === '-->' ? '--' : '';
+    this.ended = false;
+  }
+}

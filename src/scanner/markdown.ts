@@ -3,33 +3,44 @@
  * becoming calls (contract invariant 7), and to find where paragraphs end
  * (code spans live inside one paragraph):
  *
- * - containers: block quotes and list items, kept open from line to line and
- *   closed where CommonMark closes them (a fence, indented code or HTML block
- *   inside ends with its container; a paragraph may continue lazily);
- * - fenced code (``` and ~~~, by the fence rules of src/markdown/fence.ts),
- *   indented code (four columns, not inside a paragraph), HTML blocks: kinds
- *   1–5 are code, kinds 6–7 hold calls but no code (see html-block.ts);
+ * - containers: block quotes and list items (markers read by list-marker.ts),
+ *   kept open from line to line and closed where CommonMark closes them (a
+ *   fence, indented code or HTML block inside ends with its container; a
+ *   paragraph may continue lazily);
+ * - fenced code (``` and ~~~, fenced-code.ts, by the fence rules of
+ *   src/markdown/fence.ts, its runs read by code-runs.ts), indented code
+ *   (four columns, not inside a paragraph), HTML blocks: kinds 1–5 are code,
+ *   kinds 6–7 hold calls but no code (see html-block.ts);
  * - inline code spans, through {@link CodeSpans};
- * - ATX headings, setext underlines and thematic breaks: they hold no code,
- *   but they end a paragraph (so the next indented line is indented code, not
- *   a continuation) and bound code spans (a heading is one line).
- *
+ * - ATX headings, setext underlines and thematic breaks (headings.ts): they
+ *   hold no code, but they end a paragraph (so the next indented line is
+ *   indented code, not a continuation) and bound code spans (a heading is one line);
  * - inline HTML tags (`<a title="`">`) met outside code spans: backticks in
- *   them open no code span (CommonMark reads the leftmost construct first).
+ *   them open no code span (CommonMark reads the leftmost construct first;
+ *   inline-tags.ts).
  *
  * Not tracked: tables, link reference definitions (they hold no code),
  * autolinks, inline comments, declarations and processing instructions, tags
  * that span lines or begin where a code span may stand (backticks in them
  * still count), and containers nested deeper than {@link MAX_DEPTH}.
  *
+ * Each construct's own reading lives in its module; the tracker is the
+ * dispatcher: it owns the line state (phase, columns, the container stack, the
+ * open leaf) and decides what each construct's finding does to the blocks.
+ *
  * The tracker only keeps state; it never holds text back. It is fed every
  * code unit that ends up as text, one at a time, in order; a tool block read
  * in place of text is reported by {@link MarkdownTracker.afterBlock}.
  */
-import { closesAtLineEnd, closingLineStart, infoRefuses, isFenceChar, MIN_FENCE_RUN, NOT_CLOSING, readClosingUnit, type ClosingLine, type FenceRun } from '../markdown/fence.js';
+import { isFenceChar, MIN_FENCE_RUN } from '../markdown/fence.js';
 import { isLineEnd, isSpaceOrTab, MAX_INDENT } from '../markdown/lines.js';
+import { CodeRun } from './code-runs.js';
 import { CodeSpans, SpanState, type SpanSink } from './code-spans.js';
-import { endsHtml, HTML_MORE, readHtmlStart, readTag, slideWindow, Tag, UNTIL_BLANK } from './html-block.js';
+import { FencedCode } from './fenced-code.js';
+import { AtxOpening, RuleLine } from './headings.js';
+import { HtmlBlock, HtmlStart, Tag } from './html-block.js';
+import { InlineTags } from './inline-tags.js';
+import { beginsContainer, ListMarker, Marker } from './list-marker.js';
 
 /** A trigger may begin here: at a line start (line-start syntaxes) or anywhere. */
 export const LINE_START = 1;
@@ -66,30 +77,6 @@ const enum Phase {
   Content,
 }
 
-/**
- * A line that may turn out a thematic break (`***`, `- - -`) or a setext
- * underline (`===`, `---`): only those units and spaces, decided at its end.
- */
-interface RuleLine {
-  /** The rule's character; '' when the line cannot be one. */
-  char: string;
-  count: number;
-  /** Spaces came after a rule character: a further one makes it no setext underline. */
-  gap: boolean;
-  /** Containers the line keeps should it be a rule (those it did not continue, or opened for list markers that were the rule's, close). */
-  depth: number;
-  /** It would underline the paragraph open before it (not lazily continued). */
-  underlines: boolean;
-}
-
-/** Progress through a list marker (`-`, `*`, `+`, or up to nine digits and `.`/`)`). */
-const enum Marker {
-  None,
-  Bullet,
-  Digits,
-  Ordered,
-}
-
 export class MarkdownTracker {
   /** Document offset of the next unit. */
   offset = 0;
@@ -119,10 +106,8 @@ export class MarkdownTracker {
 
   /** A list item opened on this line whose width still grows with the spaces after its marker; -1 none. */
   private growing = -1;
-  private marker = Marker.None;
-  private markerColumn = 0;
-  private markerWidth = 0;
-  private markerValue = 0;
+  /** The list marker being read at the block start. */
+  private marker = new ListMarker();
   /** Index of the list item the previous line opened with no content; -1 none. */
   private emptyItem = -1;
   /** Index of the first container opened on this line; `Infinity` none. */
@@ -134,55 +119,23 @@ export class MarkdownTracker {
   /** The optional space after a `>` may come next. */
   private quoteSpace = false;
   /** The line so far may be a thematic break or setext underline. */
-  private rule: RuleLine = { char: '', count: 0, gap: false, depth: 0, underlines: false };
+  private rule = new RuleLine();
   /** The line's block began with `#`: it may open an ATX heading. */
-  private atxPending = false;
-  /** How many `#`s it has so far. */
-  private atx = 0;
+  private atx = new AtxOpening();
 
-  /** Reading a fence opener's info string, up to the line end. */
-  private fenceInfo = false;
-  /** A look ahead saw that this info line holds a backtick: no fence (see refuseFence). */
-  private infoRefused = false;
-  /** The open fence (or the run that may open one, on its info line). */
-  private fence: FenceRun = NO_FENCE;
-  private fenceStart = 0;
+  /** The open fence, or the run that may open one on its info line. */
+  private fence = new FencedCode();
   /** The leaf before a backtick fence's info line, back if the line turns out paragraph text. */
   private fencePrevLeaf = Leaf.None;
-  /** How far a line inside the fence has gone towards closing it. */
-  private closing: ClosingLine = closingLineStart();
 
-  /** Length of the backtick or tilde run being read. */
-  private run = 0;
-  private runChar = '';
-  private runStart = 0;
-  private runEscaped = false;
-  /** The run began its line's block (at most three columns in): it may open a fence. */
-  private runOpensBlock = false;
-  /** The next run begins the block (set when the block's first unit is a backtick or tilde). */
-  private blockStartRun = false;
-  /** Backslashes just before this point. */
-  private backslashes = 0;
+  /** The backtick or tilde run being read, and the backslashes before it. */
+  private run = new CodeRun();
 
-  /** The line's block began with `<`: it may still turn out an HTML block. */
-  private htmlReading = false;
-  /** What of it was read so far, lower case, while kinds 1–6 are possible; null once they are not. */
-  private htmlSeen: string | null = '';
-  /** Kind 7: the lone-tag reader's state ({@link Tag.No} when it cannot be one). */
-  private tagState = Tag.No;
-  /** End marker of the HTML block being read. */
-  private htmlEnd = '';
-  /** The last units of the line, as long as {@link htmlEnd}. */
-  private htmlWindow = '';
-  /** This line holds the HTML block's end marker. */
-  private htmlEnded = false;
+  /** The HTML block being read, or the line that may start one. */
+  private html = new HtmlBlock();
 
-  /** An inline tag begun in paragraph text ({@link Tag.No} none): backtick runs in it are held until it completes or fails. */
-  private inlineTag = Tag.No;
-  /** A lone-tag line (kind 7) may begin after a paragraph, on a line that left its containers: its runs wait for the line end. */
-  private lazyTagLine = false;
-  /** Backtick runs held while {@link inlineTag} is open or on a {@link lazyTagLine}: length, escaped (1/0), offset, in turn. */
-  private tagRuns: number[] = [];
+  /** Inline tags in paragraph text, and lone-tag lines after a paragraph: the backtick runs they hold. */
+  private tags = new InlineTags();
 
   /**
    * Tells where a trigger may begin at the next unit. Must be called before
@@ -197,8 +150,8 @@ export class MarkdownTracker {
       return INLINE;
     }
     if (this.phase === Phase.Prefix || this.leaf === Leaf.Fenced || this.leaf === Leaf.Indented) return 0;
-    if (this.leaf === Leaf.Html && this.htmlEnd !== UNTIL_BLANK) return 0;
-    const atLineStart = this.lineStart && this.column <= MAX_INDENT && this.run === 0;
+    if (this.leaf === Leaf.Html && !this.html.holdsCalls()) return 0;
+    const atLineStart = this.lineStart && this.column <= MAX_INDENT && this.run.length === 0;
     if (this.spans.state(this.offset) === SpanState.Code) {
       // Inside a code span only a fence line can begin: it ends the paragraph.
       return atLineStart && isFenceChar(unit) ? LINE_START : 0;
@@ -208,27 +161,27 @@ export class MarkdownTracker {
 
   /** The current point is on the info line of a backtick fence opener (undecided, see spanState). */
   onFenceInfo(): boolean {
-    return this.leaf === Leaf.Fenced && this.fenceInfo && this.fence.char === '`';
+    return this.leaf === Leaf.Fenced && this.fence.onBacktickInfo();
   }
 
   /** Where a block whose opener began at the current point stands as far as code spans go. */
   spanState(): SpanState {
     // An opener inside a tag not yet complete: should the tag fail, its backticks count; take them as counting.
-    if (this.inlineTag !== Tag.No || this.lazyTagLine) this.releaseHeld();
-    if (this.leaf === Leaf.Fenced && this.fenceInfo) {
-      return this.infoRefused ? SpanState.Text : SpanState.Unknown;
+    if (this.tags.holding()) this.tags.releaseAll(this.spans);
+    if (this.leaf === Leaf.Fenced && this.fence.info) {
+      return this.fence.refused ? SpanState.Text : SpanState.Unknown;
     }
     return this.spans.state(this.offset);
   }
 
   /** A fence is open: read between lines, the next line starts inside fenced code (tests compare the markdown readers by it). */
   fenceOpen(): boolean {
-    return this.leaf === Leaf.Fenced && !this.fenceInfo;
+    return this.leaf === Leaf.Fenced && !this.fence.info;
   }
 
   /** A look ahead found a backtick later on this fence info line: the line is paragraph text. */
   refuseFence(): void {
-    this.infoRefused = true;
+    this.fence.refused = true;
   }
 
   /** Takes one unit of text. */
@@ -244,7 +197,7 @@ export class MarkdownTracker {
     }
     this.settle(unit);
     this.afterCR = false;
-    if (this.phase !== Phase.Prefix) this.ruleUnit(unit);
+    if (this.phase !== Phase.Prefix) this.rule.unit(unit);
     switch (this.phase) {
       case Phase.Prefix:
         this.prefixUnit(unit);
@@ -260,10 +213,10 @@ export class MarkdownTracker {
 
   /** The input ended: what waited for more is settled (a backtick run, a fence info line). */
   endOfInput(): void {
-    if (this.run > 0) this.settleRun();
+    if (this.run.length > 0) this.settleRun();
     // A lone tag on the last line is an HTML block: its runs are none.
-    if (this.htmlReading) this.readHtml(undefined);
-    if (this.inlineTag !== Tag.No || this.lazyTagLine) this.releaseHeld();
+    if (this.html.reading) this.readHtml(undefined);
+    if (this.tags.holding()) this.tags.releaseAll(this.spans);
     // A fence info line that reaches the end of input is a fence's.
     if (this.onFenceInfo()) this.fenceConfirmed();
   }
@@ -277,12 +230,9 @@ export class MarkdownTracker {
   afterBlock(endsLine: boolean, length: number, inParagraph: boolean): void {
     this.offset += length;
     this.spans.blockEnded();
-    this.run = 0;
-    this.runOpensBlock = false;
-    this.blockStartRun = false;
-    this.backslashes = 0;
-    this.marker = Marker.None;
-    this.htmlReading = false;
+    this.run.clear();
+    this.marker.kind = Marker.None;
+    this.html.reading = false;
     this.growing = -1;
     this.deferredItem = 0;
     this.emptyItem = -1;
@@ -291,13 +241,10 @@ export class MarkdownTracker {
     // A block standing in a paragraph that a line did not continue the containers of: a lazy continuation, they stay open.
     if (inParagraph && this.leaf === Leaf.Paragraph && this.unmatched >= 0) this.unmatched = -1;
     else this.closeUnmatched();
-    this.fenceInfo = false;
-    this.infoRefused = false;
-    this.rule.char = '';
-    this.atxPending = false;
-    this.inlineTag = Tag.No;
-    this.lazyTagLine = false;
-    this.tagRuns.length = 0;
+    this.fence.endInfo();
+    this.rule.cancel();
+    this.atx.cancel();
+    this.tags.clear();
     if (this.leaf === Leaf.Html) {
       // A call inside a kind 6 HTML block: the block goes on.
     } else if (this.leaf === Leaf.Heading && inParagraph) {
@@ -324,18 +271,23 @@ export class MarkdownTracker {
     // Built by the constructor, so the copy shares the tracker's shape (and the hot paths stay monomorphic).
     const copy = Object.assign(new MarkdownTracker(), this);
     copy.containers = this.containers.slice();
-    copy.rule = { ...this.rule };
-    copy.tagRuns = this.tagRuns.slice();
+    copy.run = this.run.copy();
+    copy.fence = this.fence.copy();
+    copy.html = this.html.copy();
+    copy.marker = this.marker.copy();
+    copy.rule = this.rule.copy();
+    copy.atx = this.atx.copy();
+    copy.tags = this.tags.copy();
     copy.spans = spans;
     return copy;
   }
 
   /** Decisions the unit forces before it is read: a run it ends, a prefix it breaks, the block it starts. */
   private settle(unit: string): void {
-    if (this.run > 0 && unit !== this.runChar) this.settleRun();
+    if (this.run.length > 0 && unit !== this.run.char) this.settleRun();
     if (this.phase === Phase.Prefix && !this.continuesPrefix(unit)) this.prefixBroken();
     if (this.phase === Phase.Start && unit !== ' ' && unit !== '\t') this.settleStart(unit);
-    if (this.atxPending && unit !== '#') this.settleAtx(isSpaceOrTab(unit));
+    if (this.atx.pending && unit !== '#') this.settleAtx(isSpaceOrTab(unit));
     if (this.phase === Phase.Content) this.settleTags(unit);
   }
 
@@ -345,16 +297,10 @@ export class MarkdownTracker {
    * before the unit, and a trigger there sees the span state it is in.
    */
   private settleTags(unit: string): void {
-    if (this.inlineTag !== Tag.No && readTag(this.inlineTag, unit) === Tag.No) this.endInlineTag(false);
-    if (this.lazyTagLine && readTag(this.tagState, unit) === Tag.No && (this.htmlSeen === null || readHtmlStart(this.htmlSeen, unit) === null)) {
-      this.noLazyTagLine();
+    if (this.tags.failsAt(unit)) this.tags.end(false, this.spans);
+    if (this.tags.lazyLine && this.html.cannotStartWith(unit)) {
+      this.tags.noLazyLine(this.spans);
     }
-  }
-
-  /** The line holds no lone tag: the runs held on it were paragraph runs (unless an inline tag still holds them). */
-  private noLazyTagLine(): void {
-    this.lazyTagLine = false;
-    if (this.inlineTag === Tag.No) this.releaseRuns();
   }
 
   /** Whether `unit` continues the prefix of the next open container. */
@@ -397,7 +343,7 @@ export class MarkdownTracker {
   private enterBlock(): void {
     this.phase = this.leaf === Leaf.Fenced || this.leaf === Leaf.Html ? Phase.Content : Phase.Start;
     // A tab in the prefixes may reach past the content column: those columns are indentation.
-    if (this.leaf === Leaf.Fenced) this.closing = closingLineStart(this.column - this.blockColumn, this.column);
+    if (this.leaf === Leaf.Fenced) this.fence.lineStart(this.column - this.blockColumn, this.column);
   }
 
   /** The line does not continue the container at {@link matched}. */
@@ -424,10 +370,10 @@ export class MarkdownTracker {
     }
     if (this.growing >= 0) this.growItem();
     const indent = this.column - this.blockColumn;
-    if (this.marker !== Marker.None) {
-      if (this.continuesMarker(unit)) return;
+    if (this.marker.kind !== Marker.None) {
+      if (this.marker.continuesWith(unit)) return;
       // Not a list marker after all: it began the content.
-      this.marker = Marker.None;
+      this.marker.kind = Marker.None;
       this.beginParagraph();
       this.phase = Phase.Content;
       return;
@@ -447,31 +393,28 @@ export class MarkdownTracker {
       this.leaf = Leaf.None;
       this.interruptsParagraph = true;
     }
-    if (isRuleChar(unit) && unit !== this.rule.char) this.beginRule(unit);
+    if (this.rule.beginsAt(unit)) this.beginRule(unit);
     if (unit === '#') {
       // Maybe an ATX heading: decided by the unit after the `#`s (see settleAtx).
-      this.atxPending = true;
-      this.atx = 0;
+      this.atx.begin();
       this.blank = false;
       this.phase = Phase.Content;
       return;
     }
-    if (this.containers.length < MAX_DEPTH && (unit === '>' || unit === '-' || unit === '*' || unit === '+' || isDigit(unit))) return;
+    if (this.containers.length < MAX_DEPTH && beginsContainer(unit)) return;
     this.blank = false;
     this.phase = Phase.Content;
     if (isFenceChar(unit)) {
       // A fence or paragraph text: the run decides.
-      this.blockStartRun = true;
+      this.run.blockStart = true;
       return;
     }
     if (unit === '<') {
       // Maybe an HTML block, which would interrupt a paragraph: a lazy line is decided when that is known.
       // Kind 7 cannot interrupt one, but to micromark it starts on a line that left the paragraph's containers.
-      this.tagState = this.leaf === Leaf.Paragraph && this.unmatched < 0 ? Tag.No : Tag.Open;
-      this.lazyTagLine = this.leaf === Leaf.Paragraph && this.unmatched >= 0;
+      this.html.beginLine(this.leaf !== Leaf.Paragraph || this.unmatched >= 0);
+      this.tags.lazyLine = this.leaf === Leaf.Paragraph && this.unmatched >= 0;
       if (this.leaf !== Leaf.Paragraph) this.beginParagraph();
-      this.htmlReading = true;
-      this.htmlSeen = '';
       return;
     }
     this.beginParagraph();
@@ -480,31 +423,13 @@ export class MarkdownTracker {
   /** A rule character at a block start: the line may be a thematic break or setext underline from here. */
   private beginRule(char: string): void {
     const lazy = this.unmatched >= 0;
-    this.rule.char = char;
-    this.rule.count = 0;
-    this.rule.gap = false;
-    this.rule.depth = lazy ? this.unmatched : this.containers.length;
-    this.rule.underlines = !lazy && this.leaf === Leaf.Paragraph;
-  }
-
-  /** Another unit of the line, as far as a thematic break or setext underline goes. */
-  private ruleUnit(unit: string): void {
-    const rule = this.rule;
-    if (rule.char === '') return;
-    if (unit === rule.char) {
-      rule.count++;
-      if (rule.gap) rule.underlines = false;
-    } else if (isSpaceOrTab(unit)) {
-      if (rule.count > 0) rule.gap = true;
-    } else rule.char = '';
+    this.rule.begin(char, lazy ? this.unmatched : this.containers.length, !lazy && this.leaf === Leaf.Paragraph);
   }
 
   /** Whether the line just read was a thematic break or setext underline, which ends the paragraph (or underlines it). */
   private endsWithRule(): boolean {
     const rule = this.rule;
-    if (rule.char === '' || this.leaf === Leaf.Fenced || this.leaf === Leaf.Html || this.leaf === Leaf.Indented) return false;
-    const underline = rule.underlines && (rule.char === '=' || rule.char === '-');
-    if (!underline && (rule.char === '=' || rule.count < 3)) return false;
+    if (this.leaf === Leaf.Fenced || this.leaf === Leaf.Html || this.leaf === Leaf.Indented || !rule.isRule()) return false;
     // The list items its markers opened were no items, and a lazy line's containers close.
     if (this.containers.length > rule.depth) this.containers.length = rule.depth;
     this.unmatched = -1;
@@ -516,10 +441,8 @@ export class MarkdownTracker {
 
   /** The unit after a line's leading `#`s: a space, tab (or line end) opens an ATX heading; else it is paragraph text. */
   private settleAtx(heading: boolean): void {
-    const hashes = this.atx;
-    this.atxPending = false;
-    this.atx = 0;
-    if (!heading || hashes > 6) {
+    const hashes = this.atx.settle(heading);
+    if (hashes < 0) {
       this.beginParagraph();
       return;
     }
@@ -532,10 +455,10 @@ export class MarkdownTracker {
   /** A unit in the start phase: spaces, a `>`, or a list marker's units. */
   private startUnit(unit: string): void {
     if (unit === ' ' || unit === '\t') {
-      if (this.marker === Marker.Bullet || this.marker === Marker.Ordered) {
+      if (this.marker.complete()) {
         this.openItem();
-      } else if (this.marker !== Marker.None) {
-        this.marker = Marker.None;
+      } else if (this.marker.kind !== Marker.None) {
+        this.marker.kind = Marker.None;
         this.beginParagraph();
         this.phase = Phase.Content;
         this.contentUnit(unit);
@@ -558,33 +481,18 @@ export class MarkdownTracker {
       return;
     }
     // A list marker's unit (settleStart let only those through).
-    if (this.marker === Marker.None) {
-      this.marker = isDigit(unit) ? Marker.Digits : Marker.Bullet;
-      this.markerColumn = this.column;
-      this.markerWidth = 0;
-      this.markerValue = 0;
-    }
-    if (isDigit(unit)) this.markerValue = this.markerValue * 10 + Number(unit);
-    else if (this.marker === Marker.Digits) this.marker = Marker.Ordered;
-    this.markerWidth++;
+    this.marker.unit(unit, this.column);
     this.column++;
     this.lineStart = false;
   }
 
-  /** Whether `unit` goes on with the list marker being read. */
-  private continuesMarker(unit: string): boolean {
-    if (this.marker !== Marker.Digits) return false;
-    if (isDigit(unit)) return this.markerWidth < 9;
-    return unit === '.' || unit === ')';
-  }
-
   /** The space after a list marker: a list item opens (unless it may not interrupt the paragraph). */
   private openItem(): void {
-    const ordered = this.marker === Marker.Ordered;
-    this.marker = Marker.None;
+    const ordered = this.marker.kind === Marker.Ordered;
+    this.marker.kind = Marker.None;
     // micromark applies the rule below whenever a block is still open, indented code included.
     const interrupts = this.interruptsLeaf();
-    if (interrupts && ordered && this.markerValue !== 1) {
+    if (interrupts && ordered && this.marker.value !== 1) {
       // CommonMark: only an ordered list starting at 1 interrupts a paragraph.
       this.beginParagraph();
       this.phase = Phase.Content;
@@ -609,8 +517,8 @@ export class MarkdownTracker {
    * taking those for nested empty items would be wrong more often than right.
    */
   private markerAloneOnLine(): void {
-    const marker = this.marker;
-    this.marker = Marker.None;
+    const marker = this.marker.kind;
+    this.marker.kind = Marker.None;
     const interrupts = this.interruptsLeaf();
     if (marker === Marker.Digits || interrupts || this.openedFrom !== Infinity) {
       this.beginParagraph();
@@ -633,7 +541,7 @@ export class MarkdownTracker {
 
   /** The content width of the item whose marker was just read: from its block's start to one column past the marker. */
   private itemWidth(): number {
-    return this.markerColumn - this.blockColumn + this.markerWidth + 1;
+    return this.marker.itemWidth(this.blockColumn);
   }
 
   /** Up to four spaces after a list marker widen its item; more make indented code inside it. */
@@ -677,16 +585,16 @@ export class MarkdownTracker {
   }
 
   private contentUnit(unit: string): void {
-    if (this.atxPending && unit === '#') this.atx++;
+    this.atx.unit(unit);
     switch (this.leaf) {
       case Leaf.Fenced:
-        if (!this.fenceInfo) {
+        if (!this.fence.info) {
           this.closerUnit(unit);
           return;
         }
-        if (!infoRefuses(this.fence.char, unit)) {
+        if (!this.fence.infoRefuses(unit)) {
           // Backslashes count: should the line turn out text, `\`` there is escaped.
-          this.backslashes = unit === '\\' ? this.backslashes + 1 : 0;
+          this.run.otherUnit(unit);
           return;
         }
         this.infoHasBacktick();
@@ -694,7 +602,7 @@ export class MarkdownTracker {
       case Leaf.Indented:
         return;
       case Leaf.Html:
-        if (this.htmlEnd === UNTIL_BLANK) {
+        if (this.html.holdsCalls()) {
           // Calls are found here: a line-start syntax only where the line starts (`b {…}` is mid-line).
           if (isSpaceOrTab(unit)) this.advance(unit);
           else {
@@ -703,175 +611,108 @@ export class MarkdownTracker {
           }
           return;
         }
-        this.htmlWindow = slideWindow(this.htmlWindow, unit, this.htmlEnd);
-        if (endsHtml(this.htmlWindow, this.htmlEnd)) this.htmlEnded = true;
+        this.html.codeUnit(unit);
         return;
       default:
         break;
     }
     this.lineStart = false;
-    if (this.htmlReading) this.readHtml(unit);
-    if (this.inlineTag !== Tag.No) this.readInlineTag(unit);
+    if (this.html.reading) this.readHtml(unit);
+    if (this.tags.tag !== Tag.No) this.tags.read(unit, this.spans);
     else if (unit === '<') this.beginInlineTag();
-    if (this.lazyTagLine && this.tagState === Tag.No && this.htmlSeen === null) this.noLazyTagLine();
+    if (this.tags.lazyLine && this.html.cannotStart()) this.tags.noLazyLine(this.spans);
     if (isFenceChar(unit)) {
-      if (this.run === 0) {
-        this.runChar = unit;
-        this.runStart = this.offset;
-        this.runEscaped = this.backslashes % 2 === 1;
-        this.runOpensBlock = this.blockStartRun;
-      }
-      this.blockStartRun = false;
-      this.run++;
-      this.backslashes = 0;
+      this.run.fenceUnit(unit, this.offset);
       return;
     }
-    this.backslashes = unit === '\\' ? this.backslashes + 1 : 0;
+    this.run.otherUnit(unit);
   }
 
   /** Another unit of a line that may start an HTML block (`undefined`: the line ended). */
   private readHtml(unit: string | undefined): void {
-    const seen = this.htmlSeen;
-    if (seen !== null) {
-      const found = readHtmlStart(seen, unit);
-      if (found === HTML_MORE) this.htmlSeen = seen + unit!.toLowerCase();
-      else if (found === null) this.htmlSeen = null;
-      else {
-        this.startHtml(found);
-        return;
-      }
-    }
-    if (this.tagState !== Tag.No) {
-      this.tagState = readTag(this.tagState, unit);
-      if (unit === undefined && this.tagState === Tag.Done) {
-        this.startHtml(UNTIL_BLANK, true);
-        return;
-      }
-    }
-    if (this.htmlSeen === null && this.tagState === Tag.No) {
-      this.htmlReading = false;
-      this.beginParagraph();
-    }
+    const start = this.html.read(unit);
+    if (start === HtmlStart.Block || start === HtmlStart.LoneTag) this.startHtml(start === HtmlStart.LoneTag);
+    else if (start === HtmlStart.None) this.beginParagraph();
   }
 
   /** A `<` in paragraph or heading text outside code spans may begin an inline tag. */
   private beginInlineTag(): void {
     if (this.leaf !== Leaf.Paragraph && this.leaf !== Leaf.Heading) return;
     if (!this.spans.tagsTracked(this.offset)) return;
-    this.inlineTag = Tag.AfterLess;
-  }
-
-  /** A unit of an inline tag: it completes (its backticks were no runs), fails (they were), or goes on. */
-  private readInlineTag(unit: string): void {
-    // The unit making it no tag was settled before (see settleTags).
-    const next = readTag(this.inlineTag, unit);
-    if (next === Tag.Done) this.endInlineTag(true);
-    else this.inlineTag = next;
-  }
-
-  /** The inline tag ends: complete, its held runs are dropped; else they are reported, in order. */
-  private endInlineTag(complete: boolean): void {
-    this.inlineTag = Tag.No;
-    if (complete) this.tagRuns.length = 0;
-    else if (!this.lazyTagLine) this.releaseRuns();
-  }
-
-  /** Tags and lone-tag lines still undecided are taken as none: the runs they held count. */
-  private releaseHeld(): void {
-    this.inlineTag = Tag.No;
-    this.lazyTagLine = false;
-    this.releaseRuns();
-  }
-
-  /** The held backtick runs were runs after all: reported, in order. */
-  private releaseRuns(): void {
-    const runs = this.tagRuns;
-    for (let i = 0; i < runs.length; i += 3) this.spans.run(runs[i]!, runs[i + 1] === 1, runs[i + 2]!);
-    runs.length = 0;
+    this.tags.begin();
   }
 
   /** An HTML block starts on this line: it interrupts a paragraph (kinds 1–6), or stands alone (`lone`: kind 7). */
-  private startHtml(end: string, lone = false): void {
-    this.htmlReading = false;
-    this.inlineTag = Tag.No;
-    this.tagRuns.length = 0;
-    if (lone && this.lazyTagLine) {
+  private startHtml(lone: boolean): void {
+    this.tags.drop();
+    if (lone && this.tags.lazyLine) {
       // To micromark a lone tag on such a line is an HTML block in those containers: the next line that does not continue them ends it.
-      this.lazyTagLine = false;
+      this.tags.lazyLine = false;
       this.unmatched = -1;
     } else {
-      this.lazyTagLine = false;
+      this.tags.lazyLine = false;
       this.closeUnmatched();
     }
     this.spans.paragraphEnd(this.offset);
     this.leaf = Leaf.Html;
-    this.htmlEnd = end;
-    // `<!-->` and `<!--->` are whole comments: the start's dashes count towards the end.
-    this.htmlWindow = end === '-->' ? '--' : '';
-    this.htmlEnded = false;
   }
 
   /** A run of backticks or tildes just ended. */
   private settleRun(): void {
-    const length = this.run;
-    this.run = 0;
-    const opensBlock = this.runOpensBlock;
-    this.runOpensBlock = false;
+    const run = this.run;
+    const opensBlock = run.opensBlock;
+    const length = run.take();
     if (opensBlock && length >= MIN_FENCE_RUN) {
       // A fence opener, unless a backtick fence's info string holds a backtick
       // (decided at the line end, and only then does it interrupt a paragraph).
-      this.fence = { char: this.runChar, length };
-      this.fenceStart = this.runStart;
+      this.fence.open(run.char, length, run.start);
       this.fencePrevLeaf = this.leaf;
-      if (this.runChar === '~') this.fenceOpens();
+      if (run.char === '~') this.fenceOpens();
       this.leaf = Leaf.Fenced;
-      this.fenceInfo = true;
       return;
     }
     if (opensBlock) this.beginParagraph();
-    if (this.runChar !== '`') return;
-    if (this.inlineTag !== Tag.No || this.lazyTagLine) this.tagRuns.push(length, this.runEscaped ? 1 : 0, this.runStart);
-    else this.spans.run(length, this.runEscaped, this.runStart);
+    if (run.char !== '`') return;
+    if (this.tags.holding()) this.tags.hold(length, run.escaped, run.start);
+    else this.spans.run(length, run.escaped, run.start);
   }
 
   /** A fence opens: it interrupts the paragraph and closes the containers the line did not continue. */
   private fenceOpens(): void {
     this.closeUnmatched();
-    this.spans.paragraphEnd(this.fenceStart);
+    this.spans.paragraphEnd(this.fence.start);
   }
 
   /** A backtick fence's info line ended: it is a fence. */
   private fenceConfirmed(): void {
-    this.fenceInfo = false;
-    this.infoRefused = false;
-    this.spans.fenceDecided(true, this.fence.length);
+    this.fence.endInfo();
+    this.spans.fenceDecided(true, this.fence.run.length);
     this.fenceOpens();
   }
 
   /** Not a fence after all: the line is paragraph text (a lazy or ordinary continuation, or a new paragraph). */
   private infoHasBacktick(): void {
-    this.fenceInfo = false;
-    this.infoRefused = false;
+    this.fence.endInfo();
     this.leaf = this.fencePrevLeaf;
     this.beginParagraph();
-    this.spans.run(this.fence.length, false, this.fenceStart);
-    this.spans.fenceDecided(false, this.fence.length);
+    this.spans.run(this.fence.run.length, false, this.fence.start);
+    this.spans.fenceDecided(false, this.fence.run.length);
   }
 
   /** A unit of a line inside fenced code: it may close the fence. */
   private closerUnit(unit: string): void {
-    if (this.closing === NOT_CLOSING) return;
+    if (this.fence.cannotClose()) return;
     if (this.quoteSpace) {
       // The optional space after `>` is the marker's, not indentation (of a tab, its first column).
       this.quoteSpace = false;
       if (isSpaceOrTab(unit)) {
         const width = unit === ' ' ? 1 : 4 - (this.column % 4);
         this.column += width;
-        this.closing = closingLineStart(width - 1, this.column);
+        this.fence.lineStart(width - 1, this.column);
         return;
       }
     }
-    this.closing = readClosingUnit(this.closing, unit, this.fence);
+    this.fence.closerUnit(unit);
   }
 
   private lineBreak(unit: string): void {
@@ -881,29 +722,29 @@ export class MarkdownTracker {
       return;
     }
     this.afterCR = unit === '\r';
-    if (this.run > 0) this.settleRun();
-    if (this.htmlReading) this.readHtml(undefined);
+    if (this.run.length > 0) this.settleRun();
+    if (this.html.reading) this.readHtml(undefined);
     // Tags that span lines are not tracked: their backticks count.
-    if (this.inlineTag !== Tag.No || this.lazyTagLine) this.releaseHeld();
+    if (this.tags.holding()) this.tags.releaseAll(this.spans);
     if (this.phase === Phase.Prefix) this.blankPrefix();
     if (this.deferredItem > 0) {
       // An empty item cannot interrupt a paragraph: the line is paragraph text.
       this.deferredItem = 0;
       this.beginParagraph();
     }
-    if (this.marker !== Marker.None) this.markerAloneOnLine();
-    if (this.atxPending) this.settleAtx(true);
+    if (this.marker.kind !== Marker.None) this.markerAloneOnLine();
+    if (this.atx.pending) this.settleAtx(true);
     this.endsWithRule();
     this.closeUnmatched();
     switch (this.leaf) {
       case Leaf.Fenced:
-        if (this.fenceInfo) {
-          if (this.fence.char === '`') this.fenceConfirmed();
-          else this.fenceInfo = false;
-        } else if (closesAtLineEnd(this.closing, this.fence)) this.leaf = Leaf.None;
+        if (this.fence.info) {
+          if (this.fence.run.char === '`') this.fenceConfirmed();
+          else this.fence.info = false;
+        } else if (this.fence.closesAtLineEnd()) this.leaf = Leaf.None;
         break;
       case Leaf.Html:
-        if (this.htmlEnded || (this.blank && this.htmlEnd === UNTIL_BLANK)) this.leaf = Leaf.None;
+        if (this.html.ended || (this.blank && this.html.holdsCalls())) this.leaf = Leaf.None;
         break;
       case Leaf.Paragraph:
         if (this.blank) {
@@ -949,21 +790,17 @@ export class MarkdownTracker {
     this.unmatched = -1;
     this.lineStart = true;
     this.blank = true;
-    this.marker = Marker.None;
+    this.marker.kind = Marker.None;
     this.growing = -1;
     this.quoteSpace = false;
     this.interruptsParagraph = false;
     this.deferredItem = 0;
     this.openedFrom = Infinity;
-    this.rule.char = '';
-    this.atxPending = false;
-    this.atx = 0;
-    this.closing = closingLineStart();
-    this.backslashes = 0;
-    this.blockStartRun = false;
-    this.htmlReading = false;
-    this.htmlWindow = '';
-    this.htmlEnded = false;
+    this.rule.cancel();
+    this.atx.cancel();
+    this.fence.lineStart();
+    this.run.clear();
+    this.html.newLine();
     this.phase = Phase.Prefix;
     if (this.containers.length === 0) this.enterBlock();
   }
@@ -975,16 +812,4 @@ export class MarkdownTracker {
       this.lineStart = false;
     } else this.column++;
   }
-}
-
-/** No fence open. */
-const NO_FENCE: FenceRun = { char: '', length: 0 };
-
-/** A unit a thematic break or setext underline is made of. */
-function isRuleChar(unit: string): boolean {
-  return unit === '*' || unit === '-' || unit === '_' || unit === '=';
-}
-
-function isDigit(unit: string): boolean {
-  return unit >= '0' && unit <= '9';
 }
