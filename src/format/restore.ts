@@ -1,3 +1,4 @@
+import { describeValue } from '../options.js';
 import type { ToolMetadata, ToolState } from '../types.js';
 import { markdownSections } from './sections/markdown.js';
 import { formatToolResults, type ToolResult } from './sections/results.js';
@@ -65,7 +66,7 @@ export function restoreTranscriptText<Message extends RestorableMessage>(
   messages: readonly Message[],
   options: RestoreTranscriptTextOptions = {},
 ): Message[] {
-  if (!Array.isArray(messages)) throw new TypeError('restoreTranscriptText: messages must be an array of UI messages');
+  if (!Array.isArray(messages)) throw new TypeError(`tool-transcript: restoreTranscriptText messages must be an array of UI messages, got ${describeValue(messages)}`);
   const out: Message[] = [];
   for (const message of messages) {
     if (hasTextBornParts(message)) out.push(...restoreAssistant(message, options));

@@ -19,6 +19,7 @@ import {
   formatToolResults,
   markdownSections,
   parseTranscript,
+  restoreTranscriptText,
   transcriptTransform,
   xmlSyntax,
   type TranscriptChunk,
@@ -189,6 +190,14 @@ describe('toTranscriptUIMessageStream', () => {
     const error = thrown(() => toTranscriptUIMessageStream({ fullStream: emptyStream() }, options as never));
     expect(error).toBeInstanceOf(TypeError);
     expect(error.message).toMatch(message(entry, option, got));
+  });
+});
+
+describe('restoreTranscriptText', () => {
+  it.each([[null, 'null'], [{ messages: [] }, '{"messages":[]}'], ['[]', '"[]"']])('refuses %j for the messages with a TypeError saying what it expected', (messages, got) => {
+    const error = thrown(() => restoreTranscriptText(messages as never));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe(`tool-transcript: restoreTranscriptText messages must be an array of UI messages, got ${got}`);
   });
 });
 
