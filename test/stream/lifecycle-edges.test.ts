@@ -17,16 +17,13 @@ import remarkToolCalls from '../../src/remark/index.js';
 import { createTranscriptStore } from '../../src/store/index.js';
 import { toolCalls } from '../remark/support.js';
 import { messages, SDKS, type Sdk } from '../support/ai-sdk.js';
-import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
+import { parseAtEverySplit, streamPieces, unitByUnit } from '../support/splits.js';
 
 const fence = (body: string) => `Deploying.\n\`\`\`tool deploy d1\n${body}\n\`\`\`\nDone.\n`;
 
 /** The tool chunk of `text`, checked the same at every split in two and one unit at a time. */
 function everySplit(text: string, options: TranscriptOptions = {}): ToolChunk {
-  const whole = parseTranscript(text, options);
-  expect(reassemble(whole)).toBe(text);
-  for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, options).chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
-  expect(streamPieces(unitByUnit(text), options).chunks).toEqual(whole);
+  const whole = parseAtEverySplit(text, options);
   return whole.find((chunk): chunk is ToolChunk => chunk.type === 'tool')!;
 }
 

@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import { createTranscriptParser, parseTranscript, type FormatCall, type ToolChunk, type ToolSyntax } from '../../src/index.js';
 import { expectRoundTrip } from './round-trip.js';
-import { reassemble, splitsInTwo, streamPieces, unitByUnit } from './splits.js';
+import { parseAtEverySplit } from './splits.js';
 
 /** Calls every syntax of the family writes and reads back as they were. */
 export const ROUND_TRIP_CALLS: FormatCall[] = [
@@ -21,11 +21,7 @@ export const ROUND_TRIP_CALLS: FormatCall[] = [
 /** `text` whole, then every split in two and unit by unit: the same chunks each time. */
 export function everySplit(text: string, syntaxes?: ToolSyntax[]) {
   const options = syntaxes ? { syntaxes } : {};
-  const whole = parseTranscript(text, options);
-  expect(reassemble(whole)).toBe(text);
-  for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, options).chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
-  expect(streamPieces(unitByUnit(text), options).chunks).toEqual(whole);
-  return whole;
+  return parseAtEverySplit(text, options);
 }
 
 /** The tool chunks of `text` under `syntaxes` (default syntaxes when omitted). */

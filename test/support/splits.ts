@@ -1,4 +1,5 @@
-import { createTranscriptParser, type TranscriptChunk, type TranscriptOptions, type UIMessageChunk } from '../../src/index.js';
+import { expect } from 'vitest';
+import { createTranscriptParser, parseTranscript, type TranscriptChunk, type TranscriptOptions, type UIMessageChunk } from '../../src/index.js';
 
 export interface StreamResult {
   chunks: TranscriptChunk[];
@@ -45,4 +46,16 @@ export function splitAnywhere(text: string, positions: readonly number[]): strin
 /** Contract invariant 1: text values and raws, in order, give back the input. */
 export function reassemble(chunks: readonly TranscriptChunk[]): string {
   return chunks.map((chunk) => (chunk.type === 'text' ? chunk.value : chunk.raw)).join('');
+}
+
+/**
+ * Parses `text` whole and checks it is lossless and that the stream parser gives the same chunks
+ * split in two at every position and one unit at a time; returns the whole parse.
+ */
+export function parseAtEverySplit(text: string, options?: TranscriptOptions): TranscriptChunk[] {
+  const whole = parseTranscript(text, options);
+  expect(reassemble(whole)).toBe(text);
+  for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, options).chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
+  expect(streamPieces(unitByUnit(text), options).chunks).toEqual(whole);
+  return whole;
 }

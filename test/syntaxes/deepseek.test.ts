@@ -13,7 +13,7 @@ import { cases as step3Cases } from '../fixtures/servers/step3.js';
 import { expectLinearScan } from '../support/linear-scan.js';
 import { expectRoundTrip } from '../support/round-trip.js';
 import { runServerCases } from '../support/server-cases.js';
-import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
+import { parseAtEverySplit, splitsInTwo, streamPieces } from '../support/splits.js';
 
 const only = { syntaxes: [deepSeekSyntax] };
 const B = '<｜tool▁calls▁begin｜>';
@@ -21,11 +21,7 @@ const E = '<｜tool▁calls▁end｜>';
 const call = (name: string, args: string) => `<｜tool▁call▁begin｜>${name}<｜tool▁sep｜>${args}<｜tool▁call▁end｜>`;
 
 function everySplit(text: string, options = only) {
-  const whole = parseTranscript(text, options);
-  expect(reassemble(whole)).toBe(text);
-  for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, options).chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
-  expect(streamPieces(unitByUnit(text), options).chunks).toEqual(whole);
-  return whole;
+  return parseAtEverySplit(text, options);
 }
 const tools = (text: string, options = only) => everySplit(text, options).filter((chunk): chunk is ToolChunk => chunk.type === 'tool');
 

@@ -9,7 +9,7 @@ import { readBareObject } from '../../src/syntaxes/kit/bare-object.js';
 import { cases } from '../fixtures/servers/gemma.js';
 import { expectLinearScan } from '../support/linear-scan.js';
 import { runServerCases } from '../support/server-cases.js';
-import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
+import { parseAtEverySplit } from '../support/splits.js';
 
 const only: TranscriptOptions = { syntaxes: [gemmaSyntax] };
 const Q = '<|"|>';
@@ -18,11 +18,7 @@ runServerCases('gemma: server cases, gemma alone', cases, only);
 runServerCases('gemma: server cases, default syntaxes', cases);
 
 function everySplit(text: string, options = only) {
-  const whole = parseTranscript(text, options);
-  expect(reassemble(whole)).toBe(text);
-  for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, options).chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
-  expect(streamPieces(unitByUnit(text), options).chunks).toEqual(whole);
-  return whole;
+  return parseAtEverySplit(text, options);
 }
 const tools = (text: string, options = only) => everySplit(text, options).filter((chunk): chunk is ToolChunk => chunk.type === 'tool');
 

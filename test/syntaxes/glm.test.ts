@@ -10,7 +10,7 @@ import { createGlmSyntax, createTranscriptParser, defaultSyntaxes, glmSyntax, pa
 import { cases } from '../fixtures/servers/glm.js';
 import { expectLinearScan } from '../support/linear-scan.js';
 import { runServerCases } from '../support/server-cases.js';
-import { reassemble, splitAnywhere, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
+import { parseAtEverySplit, splitAnywhere, streamPieces } from '../support/splits.js';
 
 const only = { syntaxes: [glmSyntax] };
 
@@ -19,11 +19,7 @@ runServerCases('glm: server cases, default syntaxes', cases);
 
 /** Parses `text` whole (with `options`), then checks every split in two and one unit at a time give the same chunks. */
 function everySplit(text: string, options: Parameters<typeof parseTranscript>[1] = only) {
-  const whole = parseTranscript(text, options);
-  expect(reassemble(whole)).toBe(text);
-  for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, options).chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
-  expect(streamPieces(unitByUnit(text), options).chunks).toEqual(whole);
-  return whole;
+  return parseAtEverySplit(text, options);
 }
 const tools = (chunks: ReturnType<typeof parseTranscript>) => chunks.filter((chunk): chunk is ToolChunk => chunk.type === 'tool');
 

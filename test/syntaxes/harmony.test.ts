@@ -12,17 +12,13 @@ import { cases } from '../fixtures/servers/harmony.js';
 import { expectLinearScan } from '../support/linear-scan.js';
 import { expectRoundTrip } from '../support/round-trip.js';
 import { runServerCases } from '../support/server-cases.js';
-import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
+import { parseAtEverySplit } from '../support/splits.js';
 
 const only = { syntaxes: [harmonySyntax] };
 const call = (name: string, json: string) => `<|start|>assistant<|channel|>commentary to=functions.${name} <|constrain|>json<|message|>${json}<|call|>`;
 
 function everySplit(text: string, options = only) {
-  const whole = parseTranscript(text, options);
-  expect(reassemble(whole)).toBe(text);
-  for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, options).chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
-  expect(streamPieces(unitByUnit(text), options).chunks).toEqual(whole);
-  return whole;
+  return parseAtEverySplit(text, options);
 }
 const tools = (text: string, options = only) => everySplit(text, options).filter((chunk): chunk is ToolChunk => chunk.type === 'tool');
 

@@ -10,15 +10,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createStreamChunks, createTranscriptParser, hermesSyntax, parseTranscript, type ToolChunk } from '../../src/index.js';
 import { SDKS, messageParts } from '../support/ai-sdk.js';
-import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
+import { parseAtEverySplit, streamPieces, unitByUnit } from '../support/splits.js';
 
 const only = { syntaxes: [hermesSyntax] };
 
 function everySplit(text: string): ToolChunk {
-  const whole = parseTranscript(text, only);
-  expect(reassemble(whole)).toBe(text);
-  for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, only).chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
-  expect(streamPieces(unitByUnit(text), only).chunks).toEqual(whole);
+  const whole = parseAtEverySplit(text, only);
   return whole.find((chunk): chunk is ToolChunk => chunk.type === 'tool')!;
 }
 

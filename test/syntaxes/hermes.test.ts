@@ -20,7 +20,7 @@ import { streamShowingContent } from '../support/linear.js';
 import { inputAvailable, inputStart, inputStarts } from '../support/events.js';
 import { onlyToolOf } from '../support/only-tool.js';
 import { expectRoundTrip } from '../support/round-trip.js';
-import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
+import { parseAtEverySplit } from '../support/splits.js';
 
 const RUNS = 400;
 const only = { syntaxes: [hermesSyntax] };
@@ -28,11 +28,7 @@ const onlyTool = (text: string) => onlyToolOf(text, hermesSyntax);
 
 /** Parses `text` whole, then checks every split in two and one unit at a time give the same chunks. */
 function everySplit(text: string) {
-  const whole = parseTranscript(text, only);
-  expect(reassemble(whole)).toBe(text);
-  for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, only).chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
-  expect(streamPieces(unitByUnit(text), only).chunks).toEqual(whole);
-  return whole;
+  return parseAtEverySplit(text, only);
 }
 
 describe('hermes format', () => {

@@ -21,7 +21,7 @@ import { cases as phi4 } from '../fixtures/servers/phi4.js';
 import { cases as toolcalls } from '../fixtures/servers/toolcalls.js';
 import { expectLinearScan } from '../support/linear-scan.js';
 import { runServerCases } from '../support/server-cases.js';
-import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
+import { parseAtEverySplit } from '../support/splits.js';
 
 runServerCases('granite: server cases, granite and hermes', granite, { syntaxes: [graniteSyntax, hermesSyntax] });
 runServerCases('granite: server cases, default syntaxes', granite);
@@ -31,11 +31,7 @@ runServerCases('phi4: server cases, phi4 alone', phi4, { syntaxes: [phi4Syntax] 
 runServerCases('phi4: server cases, default syntaxes', phi4);
 
 function everySplit(text: string, options: TranscriptOptions) {
-  const whole = parseTranscript(text, options);
-  expect(reassemble(whole)).toBe(text);
-  for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, options).chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
-  expect(streamPieces(unitByUnit(text), options).chunks).toEqual(whole);
-  return whole;
+  return parseAtEverySplit(text, options);
 }
 const tools = (text: string, options: TranscriptOptions) => everySplit(text, options).filter((chunk): chunk is ToolChunk => chunk.type === 'tool');
 

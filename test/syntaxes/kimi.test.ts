@@ -12,7 +12,7 @@ import { cases } from '../fixtures/servers/kimi.js';
 import { expectLinearScan } from '../support/linear-scan.js';
 import { expectRoundTrip } from '../support/round-trip.js';
 import { runServerCases } from '../support/server-cases.js';
-import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
+import { parseAtEverySplit } from '../support/splits.js';
 
 const only = { syntaxes: [kimiSyntax] };
 const B = '<|tool_calls_section_begin|>';
@@ -20,11 +20,7 @@ const E = '<|tool_calls_section_end|>';
 const call = (id: string, args: string) => `<|tool_call_begin|>${id}<|tool_call_argument_begin|>${args}<|tool_call_end|>`;
 
 function everySplit(text: string, options = only) {
-  const whole = parseTranscript(text, options);
-  expect(reassemble(whole)).toBe(text);
-  for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, options).chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
-  expect(streamPieces(unitByUnit(text), options).chunks).toEqual(whole);
-  return whole;
+  return parseAtEverySplit(text, options);
 }
 const tools = (text: string, options = only) => everySplit(text, options).filter((chunk): chunk is ToolChunk => chunk.type === 'tool');
 

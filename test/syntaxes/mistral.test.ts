@@ -8,7 +8,7 @@ import { createTranscriptParser, mistralSyntax, parseTranscript, type ToolChunk,
 import { cases } from '../fixtures/servers/mistral.js';
 import { expectLinearScan } from '../support/linear-scan.js';
 import { runServerCases } from '../support/server-cases.js';
-import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
+import { parseAtEverySplit } from '../support/splits.js';
 
 const only: TranscriptOptions = { syntaxes: [mistralSyntax] };
 
@@ -16,11 +16,7 @@ runServerCases('mistral: server cases, mistral alone', cases, only);
 runServerCases('mistral: server cases, default syntaxes', cases);
 
 function everySplit(text: string, options = only) {
-  const whole = parseTranscript(text, options);
-  expect(reassemble(whole)).toBe(text);
-  for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, options).chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
-  expect(streamPieces(unitByUnit(text), options).chunks).toEqual(whole);
-  return whole;
+  return parseAtEverySplit(text, options);
 }
 const tools = (text: string, options = only) => everySplit(text, options).filter((chunk): chunk is ToolChunk => chunk.type === 'tool');
 

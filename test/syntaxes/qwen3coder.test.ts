@@ -12,7 +12,7 @@ import { cases, qwenOnlyCases, reasoningCases } from '../fixtures/servers/qwen3c
 import { expectLinearScan } from '../support/linear-scan.js';
 import { expectRoundTrip } from '../support/round-trip.js';
 import { runServerCases } from '../support/server-cases.js';
-import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
+import { parseAtEverySplit, streamPieces } from '../support/splits.js';
 
 const only = { syntaxes: [qwen3CoderSyntax] };
 
@@ -23,11 +23,7 @@ runServerCases('qwen3coder: Seed-OSS cases with a call written inside <seed:thin
 
 /** Parses `text` whole (with `options`), then checks every split in two and one unit at a time give the same chunks. */
 function everySplit(text: string, options: Parameters<typeof parseTranscript>[1] = only) {
-  const whole = parseTranscript(text, options);
-  expect(reassemble(whole)).toBe(text);
-  for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, options).chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
-  expect(streamPieces(unitByUnit(text), options).chunks).toEqual(whole);
-  return whole;
+  return parseAtEverySplit(text, options);
 }
 const tools = (chunks: ReturnType<typeof parseTranscript>) => chunks.filter((chunk): chunk is ToolChunk => chunk.type === 'tool');
 

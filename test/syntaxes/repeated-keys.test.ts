@@ -11,14 +11,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTranscript, type SyntaxName, type ToolChunk } from '../../src/index.js';
 import { repeatedKeys } from '../../src/syntaxes/shared/json.js';
-import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
+import { parseAtEverySplit, streamPieces, unitByUnit } from '../support/splits.js';
 
 function everySplit(text: string, syntax: SyntaxName): ToolChunk[] {
   const options = { syntaxes: [syntax] };
-  const whole = parseTranscript(text, options);
-  expect(reassemble(whole)).toBe(text);
-  for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, options).chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
-  expect(streamPieces(unitByUnit(text), options).chunks).toEqual(whole);
+  const whole = parseAtEverySplit(text, options);
   return whole.filter((chunk): chunk is ToolChunk => chunk.type === 'tool');
 }
 

@@ -13,7 +13,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTranscript, type ToolChunk } from '../../src/index.js';
-import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
+import { parseAtEverySplit, streamPieces, unitByUnit } from '../support/splits.js';
 import { messageParts, SDKS } from '../support/ai-sdk.js';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
@@ -24,10 +24,7 @@ const only = { syntaxes: ['xml' as const] };
 
 /** The one tool chunk of `text`, the same whole, at every split, unit by unit and in `chunks`. */
 function everySplit(text: string, chunks?: readonly string[]): ToolChunk {
-  const whole = parseTranscript(text, only);
-  expect(reassemble(whole)).toBe(text);
-  for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, only).chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
-  expect(streamPieces(unitByUnit(text), only).chunks).toEqual(whole);
+  const whole = parseAtEverySplit(text, only);
   if (chunks) {
     expect(chunks.join('')).toBe(text);
     expect(streamPieces(chunks, only).chunks).toEqual(whole);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTranscript, createTranscriptParser, type ToolChunk } from '../../../src/index.js';
 import { attribute, defineMarkedSyntax, elements, jsonValueEnd, skipBlanks, startsWithLiteral, trimLineBreaks } from '../../../src/syntaxes/kit/index.js';
-import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../../support/splits.js';
+import { parseAtEverySplit, splitsInTwo, streamPieces, unitByUnit } from '../../support/splits.js';
 
 /** `<call=NAME>` `<p=K>V</p>`… `</call>`, the opener only when `<call=` follows `<do>`. */
 const toy = defineMarkedSyntax({
@@ -42,11 +42,7 @@ const toy = defineMarkedSyntax({
 const only = { syntaxes: [toy] };
 
 function everySplit(text: string) {
-  const whole = parseTranscript(text, only);
-  expect(reassemble(whole)).toBe(text);
-  for (const pieces of splitsInTwo(text)) expect(streamPieces(pieces, only).chunks, `split at ${pieces[0]!.length}`).toEqual(whole);
-  expect(streamPieces(unitByUnit(text), only).chunks).toEqual(whole);
-  return whole;
+  return parseAtEverySplit(text, only);
 }
 
 describe('defineMarkedSyntax', () => {
