@@ -1,4 +1,5 @@
 import { formatPreview, formatValue } from './json.js';
+import { sliceWhole } from './units.js';
 
 /**
  * One block of a value as the card shows it: a text block (a string, with its real line breaks)
@@ -69,9 +70,7 @@ function blocksOf(value: unknown, limit: number, writeJson: JsonWriter): ValueBl
 
 function textBlock(text: string, limit: number, language: string): ValueBlock {
   if (text.length <= limit) return { kind: 'text', language, text, complete: true, source: text };
-  // Never end inside a surrogate pair.
-  const end = isHighSurrogate(text.charCodeAt(limit - 1)) ? limit - 1 : limit;
-  return { kind: 'text', language, text: text.slice(0, end), complete: false, source: text };
+  return { kind: 'text', language, text: sliceWhole(text, limit), complete: false, source: text };
 }
 
 function jsonBlock(value: unknown, limit: number, writeJson: JsonWriter): ValueBlock {
@@ -154,8 +153,4 @@ function shebangInterpreter(start: string): string | undefined {
   const base = (word: string | undefined) => word?.slice(word.lastIndexOf('/') + 1);
   const first = base(words[0]);
   return first === 'env' ? base(words.slice(1).find((word) => !word.startsWith('-'))) : first;
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }
