@@ -1,3 +1,5 @@
+import { sliceWhole } from './units.js';
+
 /** A value as the card shows it: strings as they are, anything else as indented JSON. Never throws. */
 export function formatValue(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -120,33 +122,19 @@ class BoundedJson {
 
   /** Writes a prepared value (containers open a frame); `true` once past the limit. */
   private value(value: unknown, indent: string, stack: Frame[]): boolean {
-    if (value === null) return this.push('null');
-    switch (typeof value) {
-      case 'boolean':
-        return this.push(value ? 'true' : 'false');
-      case 'number':
-        return this.push(Number.isFinite(value) ? String(value) : 'null');
-      case 'string':
-        return this.push(this.quote(value));
-      case 'object': {
-        if (this.ancestors.has(value)) throw new TypeError('cycle');
-        if (value instanceof BigInt) throw new TypeError('BigInt object');
-        this.ancestors.add(value);
-        stack.push({ holder: value, keys: Array.isArray(value) ? undefined : Object.keys(value), index: 0, indent, opened: false });
-        return false;
-      }
-      default:
-        throw new TypeError(`cannot write a ${typeof value}`);
-    }
+    // Prepared, a value is null, a boolean, a number, a string or an object; JSON.stringify
+    // writes the first three as this writer must (a non-finite number as null).
+    if (typeof value !== 'object' || value === null) return this.push(typeof value === 'string' ? this.quote(value) : JSON.stringify(value));
+    if (this.ancestors.has(value) || value instanceof BigInt) throw new TypeError('not JSON: a cycle or a BigInt object');
+    this.ancestors.add(value);
+    stack.push({ holder: value, keys: Array.isArray(value) ? undefined : Object.keys(value), index: 0, indent, opened: false });
+    return false;
   }
 
   /** A quoted string, of a long string only as much as the limit still needs (never ending inside a pair). */
   private quote(text: string): string {
     const room = this.limit - this.length + 2;
     if (text.length <= room) return JSON.stringify(text);
-    let end = room;
-    const last = text.charCodeAt(end - 1);
-    if (last >= 0xd800 && last <= 0xdbff) end--;
-    return JSON.stringify(text.slice(0, end));
+    return JSON.stringify(sliceWhole(text, room));
   }
 }

@@ -1,5 +1,5 @@
 import type { ToolChunk, ToolState } from '../types.js';
-import { resolveToolCardLabels, type ToolCardLabelOverrides, type ToolCardLabels } from './labels.js';
+import { DEFAULT_TOOL_CARD_LABELS, resolveToolCardLabels, type ToolCardLabelOverrides, type ToolCardLabels } from './labels.js';
 import { summarizeInput } from './summary.js';
 
 /** What a card is drawn from: a tool chunk, or a remark `toolCall` node (same fields). */
@@ -81,8 +81,8 @@ export interface ToolCardModel {
   sections: ToolCardSection[];
 }
 
-/** The error text of an interrupted call, as the store and `interruptedView` write it. */
-const INTERRUPTED_ERROR = 'The response stopped before this call was complete.';
+/** The error text of an interrupted call, as the store and `interruptedView` write it: the English label. */
+const INTERRUPTED_ERROR = DEFAULT_TOOL_CARD_LABELS.interrupted;
 
 /**
  * Whether a card in `state` is held open: `input-streaming` (the input is the news) and

@@ -1,3 +1,5 @@
+import { sliceWhole } from './units.js';
+
 /** Characters of the header's input summary at most (the header's CSS ellipsizes it further). */
 export const SUMMARY_CHARS = 120;
 
@@ -46,8 +48,5 @@ function list(values: readonly unknown[]): string {
 function clip(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= max) return flat;
-  let end = max - 1;
-  const last = flat.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end--;
-  return `${flat.slice(0, end)}…`;
+  return `${sliceWhole(flat, max - 1)}…`;
 }

@@ -1,4 +1,5 @@
 import { formatPreview, formatValue } from './json.js';
+import { sliceWhole } from './units.js';
 
 /**
  * One block of a value as the card shows it: a text block (a string, with its real line breaks)
@@ -69,9 +70,7 @@ function blocksOf(value: unknown, limit: number, writeJson: JsonWriter): ValueBl
 
 function textBlock(text: string, limit: number, language: string): ValueBlock {
   if (text.length <= limit) return { kind: 'text', language, text, complete: true, source: text };
-  // Never end inside a surrogate pair.
-  const end = isHighSurrogate(text.charCodeAt(limit - 1)) ? limit - 1 : limit;
-  return { kind: 'text', language, text: text.slice(0, end), complete: false, source: text };
+  return { kind: 'text', language, text: sliceWhole(text, limit), complete: false, source: text };
 }
 
 function jsonBlock(value: unknown, limit: number, writeJson: JsonWriter): ValueBlock {
@@ -104,14 +103,26 @@ function pathOf(record: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-const EXTENSIONS: Readonly<Record<string, string>> = {
-  ts: 'typescript', tsx: 'tsx', mts: 'typescript', cts: 'typescript', js: 'javascript', jsx: 'jsx', mjs: 'javascript', cjs: 'javascript',
-  py: 'python', rb: 'ruby', go: 'go', rs: 'rust', java: 'java', kt: 'kotlin', swift: 'swift', c: 'c', h: 'c', cpp: 'cpp', cc: 'cpp', hpp: 'cpp',
-  cs: 'csharp', php: 'php', css: 'css', scss: 'scss', html: 'html', vue: 'vue', svelte: 'svelte', json: 'json', md: 'markdown', mdx: 'mdx',
-  yaml: 'yaml', yml: 'yaml', toml: 'toml', sql: 'sql', sh: 'bash', bash: 'bash', zsh: 'bash', xml: 'xml', diff: 'diff', patch: 'diff',
-};
+/**
+ * `language=name name…` groups, `,`-separated, read once into a map (a bare `language` is its
+ * own only name). A map, not an object: a path ending `.constructor` names no language.
+ */
+function languageTable(groups: string): ReadonlyMap<string, string> {
+  const table = new Map<string, string>();
+  for (const group of groups.split(',')) {
+    const [language, names = language] = group.split('=') as [string, string?];
+    for (const name of names.split(' ')) table.set(name, language);
+  }
+  return table;
+}
 
-const INTERPRETERS: Readonly<Record<string, string>> = { python: 'python', python3: 'python', node: 'javascript', bash: 'bash', sh: 'bash', zsh: 'bash', ruby: 'ruby', deno: 'typescript', bun: 'typescript' };
+/** A file's extension (lowered) to its language. */
+const EXTENSIONS = /* @__PURE__ */ languageTable(
+  'typescript=ts mts cts,tsx,javascript=js mjs cjs,jsx,python=py,ruby=rb,go,rust=rs,java,kotlin=kt,swift,c=c h,cpp=cpp cc hpp,csharp=cs,php,css,scss,html,vue,svelte,json,markdown=md,mdx,yaml=yaml yml,toml,sql,bash=sh bash zsh,xml,diff=diff patch',
+);
+
+/** A shebang's interpreter (its version digits dropped when not listed) to its language. */
+const INTERPRETERS = /* @__PURE__ */ languageTable('python=python python3,javascript=node,bash=bash sh zsh,ruby,typescript=deno bun');
 
 /**
  * A language for a text block, for highlighters: a diff by its markers or its field's name, a
@@ -123,12 +134,12 @@ export function guessLanguage(text: string, field?: string, path?: string): stri
   if (/^(diff --git |--- \S.*\n\+\+\+ |@@ -\d)/.test(start) || field === 'patch' || field === 'diff') return 'diff';
   const interpreter = shebangInterpreter(start);
   if (interpreter !== undefined) {
-    const language = INTERPRETERS[interpreter] ?? INTERPRETERS[interpreter.replace(/[\d.]+$/, '')];
+    const language = INTERPRETERS.get(interpreter) ?? INTERPRETERS.get(interpreter.replace(/[\d.]+$/, ''));
     if (language) return language;
   }
   if (path !== undefined) {
     const dot = path.lastIndexOf('.');
-    const language = dot === -1 ? undefined : EXTENSIONS[path.slice(dot + 1).toLowerCase()];
+    const language = dot === -1 ? undefined : EXTENSIONS.get(path.slice(dot + 1).toLowerCase());
     if (language) return language;
   }
   if (field === 'command' || field === 'cmd' || field === 'script') return 'bash';
@@ -142,8 +153,4 @@ function shebangInterpreter(start: string): string | undefined {
   const base = (word: string | undefined) => word?.slice(word.lastIndexOf('/') + 1);
   const first = base(words[0]);
   return first === 'env' ? base(words.slice(1).find((word) => !word.startsWith('-'))) : first;
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }

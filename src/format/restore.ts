@@ -1,3 +1,4 @@
+import { isRecord as isRecordValue } from '../object.js';
 import { describeValue } from '../options.js';
 import type { ToolMetadata, ToolState } from '../types.js';
 import { markdownSections } from './sections/markdown.js';
@@ -170,6 +171,5 @@ function formatFor(syntax: string): SectionFormat {
   return syntax === 'xml' || syntax === 'hermes' || syntax === 'tooltags' ? xmlSections : markdownSections;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> & RestorablePart {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** {@link isRecordValue}, typed for the parts this module reads. */
+const isRecord = isRecordValue as (value: unknown) => value is Record<string, unknown> & RestorablePart;

@@ -11,6 +11,7 @@ import { makeTranscriptConfig, TranscriptConfigContext, type ToolComponents, typ
 import { TranscriptItems } from './TranscriptItems.js';
 import type { TranscriptSource, TranscriptSourceOptions } from './use-tool-transcript.js';
 import { useTranscriptStatus, useTranscriptStore } from './use-transcript-store.js';
+import { cx } from './class-names.js';
 
 /** Props of {@link ToolTranscript} besides the source. */
 export interface ToolTranscriptOptions extends TranscriptSourceOptions, ToolActions, TranscriptRenderOptions {
@@ -121,7 +122,7 @@ function useTranscriptView(props: ToolTranscriptProps, store: TranscriptStore): 
   // One observer for the groups of a long transcript that wait to come near the viewport.
   const nearViewport = useMemo(createNearViewport, []);
   return (
-    <div className={className ? `tt-transcript ${className}` : 'tt-transcript'} data-slot="transcript" data-transcript-status={status} {...rest}>
+    <div className={cx('tt-transcript', className)} data-slot="transcript" data-transcript-status={status} {...rest}>
       <TranscriptConfigContext.Provider value={config}>
         <ToolActionsContext.Provider value={actions}>
           <RevealGateContext.Provider value={gate}>

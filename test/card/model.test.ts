@@ -166,6 +166,21 @@ describe('guessLanguage', () => {
     ['x\ny', 'command', undefined, 'bash'],
     ['x\ny', 'content', 'README', 'text'],
     ['plain\ntext', undefined, undefined, 'text'],
+    // Every listed extension and interpreter, and names the tables only inherit.
+    ...['ts mts cts', 'js mjs cjs', 'py', 'rb', 'rs', 'kt', 'c h', 'cpp cc hpp', 'cs', 'md', 'yaml yml', 'sh bash zsh', 'diff patch', 'tsx jsx go java swift php css scss html vue svelte json mdx toml sql xml']
+      .flatMap((names, group) => names.split(' ').map((name, index): [string, string | undefined, string, string] => [
+        'a\nb', 'content', `src/file.${name.toUpperCase()}`,
+        ['typescript', 'javascript', 'python', 'ruby', 'rust', 'kotlin', 'c', 'cpp', 'csharp', 'markdown', 'yaml', 'bash', 'diff'][group] ?? names.split(' ')[index]!,
+      ])),
+    ['#!/usr/bin/ruby\n', undefined, undefined, 'ruby'],
+    ['#!/usr/bin/env deno\n', undefined, undefined, 'typescript'],
+    ['#!/usr/bin/env bun\n', undefined, undefined, 'typescript'],
+    ['#!/bin/zsh\n', undefined, undefined, 'bash'],
+    ['#!/usr/bin/python3.12\n', undefined, undefined, 'python'],
+    ['x\ny', 'content', 'a.constructor', 'text'],
+    ['x\ny', 'content', 'a.__proto__', 'text'],
+    ['#!/usr/bin/constructor\n', undefined, undefined, 'text'],
+    ['#!/usr/bin/toString\n', undefined, undefined, 'text'],
   ])('%j (field %s, path %s) → %s', (text, field, path, language) => {
     expect(guessLanguage(text, field, path)).toBe(language);
   });

@@ -81,9 +81,12 @@ describe('gemma blocks', () => {
   });
 
   it('leaves the opener as text when call:NAME{ does not follow, and in code', () => {
-    for (const text of ['<|tool_call> is the token', '<|tool_call>call:na me{}', 'Use `<|tool_call>call:a{}<tool_call|>` here', '```text\n<|tool_call>call:a{}<tool_call|>\n```\n']) {
+    const notCalls = ['<|tool_call> is the token', '<|tool_call>call:na me{}', '<|tool_call>call:{}', '<|tool_call>::call:a{}', '<|tool_call>cal', '<|tool_call>callx', '<|tool_call>:call'];
+    for (const text of [...notCalls, 'Use `<|tool_call>call:a{}<tool_call|>` here', '```text\n<|tool_call>call:a{}<tool_call|>\n```\n']) {
       expect(everySplit(text, {})).toEqual([{ type: 'text', value: text }]);
     }
+    // The opener decides unit by unit: a stray `:` before `call`, names of `[\w.-]`.
+    expect(tools('<|tool_call>:call:a.b-c_1{}<tool_call|>').map((tool) => tool.toolName)).toEqual(['a.b-c_1']);
   });
 
   it('names the call and shows the arguments so far while streaming, a cut-off scalar left out', () => {

@@ -4,6 +4,7 @@ import Markdown, { defaultUrlTransform, type UrlTransform } from 'react-markdown
 import { useTranscriptConfig } from '../transcript-config.js';
 import { closeMarkdown } from './close-markdown.js';
 import { splitBlocks, type BlockSplit } from './split-blocks.js';
+import { cx } from '../class-names.js';
 
 /** Props of {@link MarkdownText}. */
 export interface MarkdownTextProps extends Omit<ComponentProps<'div'>, 'children'> {
@@ -36,7 +37,7 @@ export function MarkdownText({ value, live = false, caret = false, className, ..
   previous.current = split;
   const tail = value.slice(split.tailStart);
   return (
-    <div className={className ? `tt-text ${className}` : 'tt-text'} data-slot="transcript-text" {...rest}>
+    <div className={cx('tt-text', className)} data-slot="transcript-text" {...rest}>
       <FinishedBlocks blocks={split.done} />
       {/* A prose component gets the block as it is: it closes half-written markdown itself (Streamdown does). */}
       {tail === '' ? null : <MarkdownBlock source={live && !proseComponent ? closeMarkdown(tail) : tail} live={live} caret={caret} />}

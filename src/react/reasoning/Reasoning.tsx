@@ -1,5 +1,6 @@
 import { useState, type ComponentProps } from 'react';
 import type { ReasoningChunk } from '../../types.js';
+import { cx } from '../class-names.js';
 
 /** Where a reasoning block stands: still being written, finished, or cut off by the end of the response. */
 export type ReasoningStatus = 'streaming' | 'done' | 'cut-off';
@@ -39,7 +40,7 @@ export function Reasoning({ reasoning, streaming = false, className, onToggle, .
   return (
     <details
       {...rest}
-      className={className ? `tt-reasoning ${className}` : 'tt-reasoning'}
+      className={cx('tt-reasoning', className)}
       data-slot="reasoning"
       data-status={status}
       open={current.open}

@@ -1,5 +1,6 @@
 import { lastLineStart } from '../../markdown/lines.js';
 import type { RevealSettings } from './reveal-settings.js';
+import { isHighSurrogate } from '../../card/units.js';
 
 /**
  * How far a text is revealed, and the deltas still to show with the time each must be shown by.
@@ -78,8 +79,4 @@ export function pastLineMarker(text: string, shown: number): number {
 
 function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentProps } from 'react';
 import { useToolCallLabels } from './card-context.js';
+import { cx } from '../class-names.js';
 
 /** Props of {@link CopyButton}. */
 export interface CopyButtonProps extends Omit<ComponentProps<'button'>, 'onClick' | 'children'> {
@@ -36,7 +37,7 @@ export function CopyButton({ text, label, className, ...rest }: CopyButtonProps)
   return (
     <button
       type="button"
-      className={className ? `tt-tool-copy ${className}` : 'tt-tool-copy'}
+      className={cx('tt-tool-copy', className)}
       data-slot="tool-call-copy"
       data-copy-state={state}
       aria-label={state === 'idle' ? label : `${label}: ${SHOWN[state]}`}

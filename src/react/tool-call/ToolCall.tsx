@@ -3,7 +3,7 @@ import { fillLabel, toolCardModel, type ToolCardLabelOverrides } from '../../car
 import type { ToolChunk } from '../../types.js';
 import { ToolActionsContext, useToolActions, type ToolActions } from '../tool-actions.js';
 import { ToolCallContext, useCard, type ToolCallCardContext } from './card-context.js';
-import { cx } from './class-names.js';
+import { cx } from '../class-names.js';
 import { useToolCallSettings, type ToolCallHighlighter } from './settings.js';
 import { ToolCallApproval } from './ToolCallApproval.js';
 import { ToolCallContent } from './ToolCallContent.js';

@@ -2,7 +2,7 @@ import { useState, type ComponentProps } from 'react';
 import { splitLabel, type ToolCardApproval } from '../../card/index.js';
 import { useToolActions } from '../tool-actions.js';
 import { useCard } from './card-context.js';
-import { cx } from './class-names.js';
+import { cx } from '../class-names.js';
 
 /**
  * The approval of a call that needs a person's consent:

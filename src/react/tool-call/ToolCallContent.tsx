@@ -1,6 +1,6 @@
 import { useEffect, type ComponentProps } from 'react';
 import { useCard } from './card-context.js';
-import { cx } from './class-names.js';
+import { cx } from '../class-names.js';
 
 /** Props of {@link ToolCallContent}. */
 export interface ToolCallContentProps extends ComponentProps<'div'> {

@@ -2,7 +2,7 @@ import { useRef, type ComponentProps } from 'react';
 import { CALLED_ICON, CHEVRON_ICON, TOOL_ICON } from '../../card/index.js';
 import type { ToolChunk } from '../../types.js';
 import { useCard } from './card-context.js';
-import { cx } from './class-names.js';
+import { cx } from '../class-names.js';
 import { Icon } from './Icon.js';
 import { StateIcon } from './StateIcon.js';
 import { useElapsedSeconds, useIsClient } from './use-client.js';

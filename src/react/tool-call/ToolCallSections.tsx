@@ -1,7 +1,7 @@
 import { useState, type ComponentProps } from 'react';
 import { fillLabel, HUGE_CHARS, PREVIEW_CHARS } from '../../card/index.js';
 import { useCard } from './card-context.js';
-import { cx } from './class-names.js';
+import { cx } from '../class-names.js';
 import { LabelRow, ScrollingPre, Truncated, ValueView } from './value-blocks.js';
 
 /** The input: text blocks for multi-line strings, JSON for the rest; live while it streams. */

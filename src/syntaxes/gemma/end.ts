@@ -17,10 +17,8 @@ class GemmaEnd implements EndReader {
   private readonly keep: number;
   private depth = 0;
   private inString = false;
-  /** The arguments closed: only a closer may follow. */
-  private closed = false;
-  /** Units read after the arguments closed. */
-  private after = 0;
+  /** Units read since the arguments' `}` closed them (only a closer may follow); -1 while they are open. */
+  private after = -1;
 
   constructor(
     private readonly quote: string,
@@ -32,44 +30,34 @@ class GemmaEnd implements EndReader {
   read(text: string, from: number, to: number): number {
     for (let i = from; i < to; i++) {
       const unit = text[i]!;
-      this.recent = (this.recent + unit).slice(-this.keep);
-      if (this.closed) this.after++;
-      const closer = this.closers.find((candidate) => this.recent.endsWith(candidate));
-      if (closer !== undefined && (!this.closed || this.after === closer.length)) {
+      const recent = (this.recent = (this.recent + unit).slice(-this.keep));
+      const after = this.after < 0 ? -1 : ++this.after;
+      const closer = this.closers.find((candidate) => recent.endsWith(candidate));
+      if (closer !== undefined && (after < 0 || after === closer.length)) {
         this.held = closer.length;
         return i + 1;
       }
-      if (this.closed) {
-        // After the `}`: a closer, unit by unit; anything else ends the block before this unit.
-        if (!this.closers.some((candidate) => candidate.startsWith(this.recent.slice(-this.after)))) {
-          this.held = 0;
-          return i;
+      if (after < 0) {
+        if (recent.endsWith(this.quote)) this.inString = !this.inString;
+        else if (!this.inString) {
+          if (unit === '{' || unit === '[') this.depth++;
+          else if ((unit === '}' || unit === ']') && this.depth > 0 && --this.depth === 0) this.after = 0;
         }
-        this.held = this.after;
-        continue;
       }
-      if (this.recent.endsWith(this.quote)) this.inString = !this.inString;
-      else if (!this.inString) {
-        if (unit === '{' || unit === '[') this.depth++;
-        else if ((unit === '}' || unit === ']') && this.depth > 0 && --this.depth === 0) this.closed = true;
+      // Open: the longest end of what was read that begins a closer. After the `}`: a closer,
+      // unit by unit; anything else ends the block before this unit.
+      this.held = 0;
+      for (let length = after > 0 ? after : Math.min(recent.length, this.keep - 1); length > 0 && this.held === 0; length--) {
+        const end = recent.slice(recent.length - length);
+        if (this.closers.some((candidate) => candidate.startsWith(end))) this.held = length;
+        else if (after > 0) return i;
       }
-      this.held = this.possibleCloser();
     }
     return -1;
   }
 
   endOfInput(): boolean {
-    const complete = this.closed && this.after === 0;
     this.held = 0;
-    return complete;
-  }
-
-  /** The longest end of what was read that begins a closer. */
-  private possibleCloser(): number {
-    for (let length = Math.min(this.recent.length, this.keep - 1); length > 0; length--) {
-      const end = this.recent.slice(this.recent.length - length);
-      if (this.closers.some((closer) => closer.startsWith(end))) return length;
-    }
-    return 0;
+    return this.after === 0;
   }
 }

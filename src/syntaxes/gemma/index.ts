@@ -8,25 +8,16 @@ import { gemmaEnd } from './end.js';
 /** Gemma 4's string delimiter token, and FunctionGemma's. */
 const QUOTE = '<|"|>';
 const ESCAPE = '<escape>';
-const NAME_UNIT = /^[\w.-]$/;
 const HEAD = /^:?call:([\w.-]+)\{/;
+/** What may still grow into {@link HEAD}: `call:` unit by unit, then the name. */
+const HEAD_START = /^:?(?:c(?:a(?:l(?:l(?::[\w.-]*)?)?)?)?)?$/;
 
 /**
  * Decides on the units after the opener: `call:NAME{` (a stray `:` before `call` allowed, as
  * Gemma 4 sometimes writes it). Anything else is text.
  */
 function followsCall(after: string): boolean | undefined {
-  const start = after.startsWith(':') ? 1 : 0;
-  const head = 'call:';
-  const rest = after.slice(start);
-  if (rest.length <= head.length) return head.startsWith(rest) ? undefined : false;
-  if (!rest.startsWith(head)) return false;
-  const name = rest.slice(head.length);
-  for (let i = 0; i < name.length; i++) {
-    if (name[i] === '{') return i > 0;
-    if (!NAME_UNIT.test(name[i]!)) return false;
-  }
-  return undefined;
+  return HEAD.test(after) || (HEAD_START.test(after) ? undefined : false);
 }
 
 /** The call of one block: `call:NAME{args}` read with the opener's quote token. */
@@ -40,12 +31,16 @@ function readGemma(block: MarkedBlock): ParsedCall[] {
   const read = readBareObject(body, start, quote, partial || !block.closed, block.openerIndex === 1);
   const call: ParsedCall = { toolName, input: read.value };
   if (partial || !block.closed) return [call];
-  const problem = read.problem;
-  if (problem !== undefined) return [{ ...call, invalid: true, errorText: `invalid arguments of ${toolName} at column ${problem.at + 1}: ${problem.message}` }];
-  if (read.cut) return [{ ...call, invalid: true, errorText: `the arguments of ${toolName} are not complete before ${block.closer || 'the end of the call'}` }];
+  const { problem } = read;
   const trailing = body.slice(read.end).trim();
-  if (trailing !== '') return [{ ...call, invalid: true, errorText: `unexpected ${JSON.stringify(trailing.slice(0, 20))} after the arguments of ${toolName}` }];
-  return [call];
+  const errorText = problem
+    ? `invalid arguments of ${toolName} at column ${problem.at + 1}: ${problem.message}`
+    : read.cut
+      ? `the arguments of ${toolName} are not complete before ${block.closer || 'the end of the call'}`
+      : trailing
+        ? `unexpected ${JSON.stringify(trailing.slice(0, 20))} after the arguments of ${toolName}`
+        : undefined;
+  return [errorText === undefined ? call : { ...call, invalid: true, errorText }];
 }
 
 function gemmaIdentity(body: string): BlockIdentity | undefined {
@@ -69,7 +64,7 @@ export const gemmaDescription: SyntaxDescription = {
  */
 export function formatGemma(call: FormatCall): string {
   const name = call.toolName;
-  if (typeof name !== 'string' || name === '' || ![...name].every((unit) => NAME_UNIT.test(unit))) {
+  if (typeof name !== 'string' || !/^[\w.-]+$/.test(name)) {
     throw new Error('gemma syntax: the tool name must be non-empty letters, digits, "_", "-" or "."');
   }
   const input = call.input ?? {};
@@ -77,8 +72,8 @@ export function formatGemma(call: FormatCall): string {
   return `<|tool_call>call:${name}${gemmaValue(plainJson(input, 'gemma'))}<tool_call|>`;
 }
 
+/** A value as the template writes it; `null`, numbers and booleans as `String` writes them. */
 function gemmaValue(value: unknown): string {
-  if (value === null) return 'null';
   if (typeof value === 'string') return gemmaString(value);
   if (Array.isArray(value)) return `[${value.map(gemmaValue).join(',')}]`;
   if (isRecord(value)) {
