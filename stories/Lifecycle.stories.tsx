@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { TranscriptMessage } from '../src/store/index.js';
-import { INTERRUPTED_TEXT, ToolTranscript, type ToolComponentProps } from '../src/react/index.js';
+import { ToolTranscript, type ToolComponentProps } from '../src/react/index.js';
+import { INTERRUPTED_TEXT } from '../src/react/interrupted.js';
 import type { TranscriptChunk } from '../src/index.js';
 import { toolChunk } from './support/tool-chunks.js';
 

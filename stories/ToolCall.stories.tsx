@@ -9,7 +9,7 @@ import {
   ToolCallHeader,
   ToolCallInput,
   ToolCallOutput,
-  type ToolCallHighlighter,
+  type ToolCallProps,
 } from '../src/react/index.js';
 import { LONG_OUTPUT, STATE_LABELS, toolChunk } from './support/tool-chunks.js';
 import { GERMAN } from './support/german-labels.js';
@@ -227,7 +227,7 @@ export const Labels: Story = {
 };
 
 /** A tiny highlighter for the story: keys, strings and numbers of JSON, and diff lines. */
-const highlight: ToolCallHighlighter = (code, language) => {
+const highlight: NonNullable<ToolCallProps['highlight']> = (code, language) => {
   if (language === 'diff') {
     return code.split(/(?<=\n)/).map((line, index) => (
       <span key={index} className={/^(\+\+\+|---|@@|diff )/.test(line) ? 'hl-meta' : line.startsWith('+') ? 'hl-add' : line.startsWith('-') ? 'hl-del' : undefined}>

@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { TranscriptItem, TranscriptState, TranscriptStatus, TranscriptStore } from '../store/index.js';
+import type { TranscriptItem, TranscriptStore } from '../store/index.js';
+import type { TranscriptState, TranscriptStatus } from '../store/types.js';
 
 /**
  * Selects a slice of a transcript store's state and re-renders when that slice

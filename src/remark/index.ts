@@ -3,6 +3,10 @@
  * blocks into `toolCall` mdast nodes, renders them to HTML through `remark-rehype` (and
  * react-markdown) and writes them back through `remark-stringify`.
  *
+ * Node positions are those of the original document. The HTML card marks an unclosed block
+ * `data-closed="false"` and gives code blocks a guessed `class="language-…"`. A link reference
+ * definition does not reach across a block.
+ *
  * ```ts
  * import { unified } from 'unified';
  * import remarkParse from 'remark-parse';
@@ -20,16 +24,12 @@
 import { remarkToolCalls } from './plugin.js';
 
 export { remarkToolCalls, type RemarkToolCallsOptions } from './plugin.js';
-export type { ToolCallData, ToolCallNode } from './node.js';
-export { reasoningToHast, type ReasoningNode } from './reasoning.js';
-export {
-  createToolCallHandler,
-  toolCallHandler,
-  toolCallToHast,
-  type ToolCallHastOptions,
-} from './hast.js';
-export { DEFAULT_TOOL_CARD_LABELS, type ToolCardLabelOverrides, type ToolCardLabels } from '../card/index.js';
-export { rehypeSafeUrls, safeUrl } from './safe-urls.js';
+export type { ToolCallNode } from './node.js';
+// For a pipeline that changes `toolCall` nodes (remark-rehype's `handlers`), and for untrusted text.
+export { toolCallHandler } from './hast.js';
+export { rehypeSafeUrls } from './safe-urls.js';
+// The HTML card's words, the same table as the React card's (`labels` overrides them).
+export { DEFAULT_TOOL_CARD_LABELS } from '../card/index.js';
 
 /** The plugin as the default export, the way remark plugins are usually imported. */
 export default remarkToolCalls;

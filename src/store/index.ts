@@ -4,6 +4,10 @@
  * ordered, keyed list of transcript items that updates with constant work per
  * delta. The React binding lives in `tool-transcript/react`.
  *
+ * `status` is `idle`, `streaming`, `done` or `error`. Read an item with `store.getItem(id)`:
+ * `state.byId[id]` is built when read. Native tool calls (from `applyChunk` or `setMessage`)
+ * become chunks with `syntax: 'native'`.
+ *
  * @packageDocumentation
  */
 // The lite entry (the `export *` last) with syntax names and the default set wired in:

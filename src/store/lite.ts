@@ -7,17 +7,4 @@
  * @packageDocumentation
  */
 export { createTranscriptStore } from './lite-store.js';
-export { ABORTED_TEXT, INTERRUPTED_TEXT } from './create-store.js';
-export { NATIVE_SYNTAX } from './native-tool.js';
-/** The one partial-JSON repairer (the AI SDK's semantics: `{"a": tr` → `{ a: true }`), linear in depth. */
-export { parsePartialJson } from '../syntaxes/json/calls.js';
-export type {
-  StoreWork,
-  TranscriptItem,
-  TranscriptMessage,
-  TranscriptMessagePart,
-  TranscriptState,
-  TranscriptStatus,
-  TranscriptStore,
-  TranscriptStreamChunk,
-} from './types.js';
+export type { TranscriptItem, TranscriptMessage, TranscriptStore } from './types.js';

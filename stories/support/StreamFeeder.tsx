@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ToolTranscript, type ToolTranscriptOptions } from '../../src/react/index.js';
+import { ToolTranscript, type ToolTranscriptProps } from '../../src/react/index.js';
 import { createTranscriptStore } from '../../src/store/index.js';
 
 /** Props of {@link StreamFeeder}. */
@@ -11,7 +11,7 @@ export interface StreamFeederProps {
   /** Milliseconds between deltas. */
   interval: number;
   /** Props for the `<ToolTranscript>` (reveal, slots…). */
-  transcript?: ToolTranscriptOptions;
+  transcript?: Omit<ToolTranscriptProps, 'text' | 'stream' | 'chunks' | 'store' | 'message'>;
 }
 
 /**

@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describeTools, formatToolResults, markdownSections, parseTranscript, xmlSections, type ToolSyntax } from '../../src/index.js';
-import { DENIED, REFUSALS, toolTranscriptMiddleware } from '../../src/ai/index.js';
+import { toolTranscriptMiddleware } from '../../src/ai/index.js';
+import { DENIED } from '../../src/format/restore.js';
+import { REFUSALS } from '../../src/ai/calls.js';
 import {
   callBlock,
   DEFINITIONS,

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hermesSyntax, parseTranscript, type ToolChunk, type ToolSyntax } from '../../src/index.js';
-import { REFUSALS, toolTranscriptMiddleware } from '../../src/ai/index.js';
+import { toolTranscriptMiddleware } from '../../src/ai/index.js';
+import { REFUSALS } from '../../src/ai/calls.js';
 import { callBlock, messageText, randomSplit, scriptedModel, SDKS, sdkTools, SYNTAXES, unitByUnit, type Sdk, type Splitter } from './support.js';
 
 const byName = (name: string) => SYNTAXES.find((syntax) => syntax.name === name)!;

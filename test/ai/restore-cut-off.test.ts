@@ -7,7 +7,8 @@
  */
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { createTranscriptParser, defaultSyntaxes, restoreTranscriptText, type FormatCall, type ToolSyntax, type UIMessageChunk } from '../../src/index.js';
+import { createTranscriptParser, defaultSyntaxes, restoreTranscriptText, type ToolSyntax, type UIMessageChunk } from '../../src/index.js';
+import type { FormatCall } from '../../src/types.js';
 import { readMessage, toolParts } from './route-support.js';
 import { SDKS } from './support.js';
 

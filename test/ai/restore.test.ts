@@ -8,7 +8,8 @@
 import type { UIMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CUT_OFF_ERROR_TEXT, toTranscriptUIMessageStream } from '../../src/ai/index.js';
+import { toTranscriptUIMessageStream } from '../../src/ai/index.js';
+import { CUT_OFF_ERROR_TEXT } from '../../src/ai/route-step.js';
 import {
   defaultSyntaxes,
   formatToolResults,

@@ -6,7 +6,7 @@
 import type { UIMessage } from 'ai';
 import { expect } from 'vitest';
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import type { TranscriptStreamSource } from '../../src/ai/index.js';
+import type { TranscriptStreamSource } from '../../src/ai/ui-message-stream.js';
 import { USAGE, type Sdk } from './support.js';
 
 /** A `streamText`-like result whose full stream yields `parts` (then throws `error`, when given). */

@@ -8,7 +8,8 @@ import * as ai6test from 'ai/test';
 import * as ai7 from 'ai7';
 import * as ai7test from 'ai7/test';
 import type { LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { builtinSyntaxes, type ToolDefinition, type ToolSyntax } from '../../src/index.js';
+import type { ToolDefinition, ToolSyntax } from '../../src/index.js';
+import { builtinSyntaxes } from '../../src/syntaxes/index.js';
 
 /** The two SDK majors, with the same surface the tests use. */
 export const SDKS = [

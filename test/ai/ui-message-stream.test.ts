@@ -6,7 +6,9 @@
  */
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { CUT_OFF_ERROR_TEXT, DEFAULT_ERROR_TEXT, toTranscriptUIMessageStream } from '../../src/ai/index.js';
+import { toTranscriptUIMessageStream } from '../../src/ai/index.js';
+import { CUT_OFF_ERROR_TEXT } from '../../src/ai/route-step.js';
+import { DEFAULT_ERROR_TEXT } from '../../src/ai/ui-message-stream.js';
 import { parseTranscript, transcriptTransform, type ToolChunk, type UIMessageChunk } from '../../src/index.js';
 import { MIXED } from '../../stories/support/transcripts.js';
 import { splitsInTwo } from '../support/splits.js';

@@ -7,7 +7,8 @@ import { use, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INTERRUPTED_TEXT, ToolTranscript, type ToolComponentProps } from '../../src/react/index.js';
+import { ToolTranscript, type ToolComponentProps } from '../../src/react/index.js';
+import { INTERRUPTED_TEXT } from '../../src/store/create-store.js';
 import '../../src/styles.css';
 
 const roots: Root[] = [];

@@ -3,7 +3,9 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOOL_STATES } from '../../src/index.js';
-import { INTERRUPTED_TEXT, ToolTranscript, type ToolApprovalResponse } from '../../src/react/index.js';
+import { ToolTranscript } from '../../src/react/index.js';
+import { INTERRUPTED_TEXT } from '../../src/store/create-store.js';
+import type { ToolApprovalResponse } from '../../src/react/tool-actions.js';
 import '../../src/styles.css';
 import { toolInState } from '../support/tool-in-state.js';
 

@@ -16,7 +16,7 @@ import {
   toolCardModel,
 } from '../../src/card/index.js';
 import { TOOL_STATES } from '../../src/index.js';
-import { INTERRUPTED_TEXT } from '../../src/store/index.js';
+import { INTERRUPTED_TEXT } from '../../src/store/create-store.js';
 import { toolInState } from '../support/tool-in-state.js';
 
 describe('labels', () => {

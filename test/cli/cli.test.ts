@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { builtinSyntaxes, parseTranscript, type SyntaxName } from '../../src/index.js';
+import { parseTranscript, type SyntaxName } from '../../src/index.js';
+import { builtinSyntaxes } from '../../src/syntaxes/index.js';
 import { startTags } from '../remark/support.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

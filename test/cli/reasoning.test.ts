@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderTranscriptHtml } from '../../src/cli/transcript-html.js';
-import { builtinSyntaxes, type ToolSyntax } from '../../src/index.js';
+import type { ToolSyntax } from '../../src/index.js';
+import { builtinSyntaxes } from '../../src/syntaxes/index.js';
 
 const SYNTAXES = Object.values(builtinSyntaxes) as ToolSyntax[];
 

@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, parseTranscript, type ToolSyntax, type TranscriptChunk } from '../../src/index.js';
+import { parseTranscript, type ToolSyntax, type TranscriptChunk } from '../../src/index.js';
+import { builtinSyntaxes } from '../../src/syntaxes/index.js';
 import { Scanner } from '../../src/scanner/scanner.js';
 import { TranscriptBuilder } from '../../src/stream/transcript-builder.js';
 import { transcript } from '../support/documents.js';

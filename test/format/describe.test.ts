@@ -1,22 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  builtinSyntaxes,
-  createCaretSyntax,
-  createFenceSyntax,
-  createJsonSyntax,
-  createXmlSyntax,
-  describeTools,
-  parseTranscript,
-  presets,
-  SYNTAX_RULES,
-  toolExample,
-  type SyntaxName,
-  type ToolChunk,
-  type ToolDefinition,
-  type ToolSyntax,
-} from '../../src/index.js';
+import { createCaretSyntax, createFenceSyntax, createJsonSyntax, createXmlSyntax, describeTools, parseTranscript, type SyntaxName, type ToolChunk, type ToolDefinition, type ToolSyntax } from '../../src/index.js';
+import { builtinSyntaxes } from '../../src/syntaxes/index.js';
+import { presets } from '../../src/format/describe/presets.js';
+import { SYNTAX_RULES } from '../../src/format/describe/rules.js';
+import { toolExample } from '../../src/format/describe/example.js';
 
 const tools = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'manifest', 'tools.json'), 'utf8')) as ToolDefinition[];
 const registered = Object.keys(builtinSyntaxes) as SyntaxName[];

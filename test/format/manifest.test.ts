@@ -8,7 +8,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, describeTools, type SyntaxName, type ToolDefinition } from '../../src/index.js';
+import { describeTools, type SyntaxName, type ToolDefinition } from '../../src/index.js';
+import { builtinSyntaxes } from '../../src/syntaxes/index.js';
 
 const root = join(import.meta.dirname, '..', 'fixtures', 'manifest');
 const update = process.env.UPDATE_FIXTURES === '1';

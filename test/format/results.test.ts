@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createXmlSections,
-  formatToolResults,
-  markdownSections,
-  parseTranscript,
-  presets,
-  xmlSections,
-  type ToolChunk,
-} from '../../src/index.js';
+import { createXmlSections, formatToolResults, markdownSections, parseTranscript, xmlSections, type ToolChunk } from '../../src/index.js';
+import { presets } from '../../src/format/describe/presets.js';
 
 describe('formatToolResults', () => {
   it('gives empty text (not an empty wrapper) and no media for no results', () => {

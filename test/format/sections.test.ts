@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createMarkdownSections,
-  createXmlSections,
-  markdownSections,
-  xmlSections,
-  type Section,
-  type SectionFormat,
-} from '../../src/index.js';
+import { createMarkdownSections, createXmlSections, markdownSections, xmlSections } from '../../src/index.js';
+import type { Section, SectionFormat } from '../../src/format/sections/types.js';
 
 const NAMES = ['Thought', 'answer', 'code_review'];
 

@@ -10,20 +10,8 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import * as lite from '../../src/lite/index.js';
-import {
-  createChunkEncoder,
-  createStreamChunks,
-  createTranscriptEventParser,
-  createTranscriptParser,
-  describeTools,
-  formatToolResults,
-  markdownSections,
-  parseTranscript,
-  restoreTranscriptText,
-  transcriptTransform,
-  xmlSyntax,
-  type TranscriptChunk,
-} from '../../src/index.js';
+import { createStreamChunks, createTranscriptEventParser, createTranscriptParser, describeTools, formatToolResults, markdownSections, parseTranscript, restoreTranscriptText, transcriptTransform, xmlSyntax, type TranscriptChunk } from '../../src/index.js';
+import { createChunkEncoder } from '../../src/stream/encode.js';
 import { toolTranscriptMiddleware, toTranscriptUIMessageStream } from '../../src/ai/index.js';
 import { ToolTranscript } from '../../src/react/index.js';
 import { remarkToolCalls } from '../../src/remark/index.js';

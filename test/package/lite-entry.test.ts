@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import * as main from '../../src/index.js';
 import * as lite from '../../src/lite/index.js';
 import type { SyntaxName, ToolSyntax } from '../../src/index.js';
+import { builtinSyntaxes } from '../../src/syntaxes/index.js';
 import * as fullStore from '../../src/store/index.js';
 import * as liteStore from '../../src/store/lite.js';
 
@@ -62,7 +63,7 @@ function streamed(create: typeof lite.createTranscriptParser, pieces: readonly s
 
 describe('tool-transcript/lite parses as the main entry does', () => {
   it('exports the built-in syntax objects themselves', () => {
-    for (const [name, syntax] of Object.entries(SYNTAXES)) expect(syntax).toBe(main.builtinSyntaxes[name as SyntaxName]);
+    for (const [name, syntax] of Object.entries(SYNTAXES)) expect(syntax).toBe(builtinSyntaxes[name as SyntaxName]);
   });
 
   for (const [name, syntax] of Object.entries(SYNTAXES)) {
@@ -108,10 +109,10 @@ describe('tool-transcript/lite parses as the main entry does', () => {
 
 describe('tool-transcript/lite takes syntax objects only', () => {
   it('refuses a missing list, a name, or something else, saying what to pass', () => {
-    const call = (options: unknown) => () => lite.parseTranscript('text', options as lite.ExplicitOptions);
+    const call = (options: unknown) => () => lite.parseTranscript('text', options as lite.TranscriptOptions);
     const noList = new TypeError('tool-transcript: `syntaxes` must be an array of syntax objects (for example [xmlSyntax]): the lite entries (tool-transcript/lite, /react/lite, /store/lite) have no default set');
     expect(call({})).toThrow(noList);
-    expect(() => lite.createTranscriptParser({} as lite.ExplicitOptions)).toThrow(noList);
+    expect(() => lite.createTranscriptParser({} as lite.TranscriptOptions)).toThrow(noList);
     expect(call({ syntaxes: ['xml'] })).toThrow(
       new TypeError('tool-transcript: the syntax name "xml" needs a full entry (tool-transcript, tool-transcript/react, tool-transcript/store); the lite entries take syntax objects (for example xmlSyntax)'),
     );
@@ -173,9 +174,9 @@ describe('tool-transcript/store/lite: the store of tool-transcript/store over th
   });
 
   it('refuses a missing list or a name when the store is made', () => {
-    expect(() => liteStore.createTranscriptStore({} as lite.ExplicitOptions)).toThrow(
+    expect(() => liteStore.createTranscriptStore({} as lite.TranscriptOptions)).toThrow(
       new TypeError('tool-transcript: `syntaxes` must be an array of syntax objects (for example [xmlSyntax]): the lite entries (tool-transcript/lite, /react/lite, /store/lite) have no default set'),
     );
-    expect(() => liteStore.createTranscriptStore({ syntaxes: ['xml'] } as unknown as lite.ExplicitOptions)).toThrow(/syntax name "xml"/);
+    expect(() => liteStore.createTranscriptStore({ syntaxes: ['xml'] } as unknown as lite.TranscriptOptions)).toThrow(/syntax name "xml"/);
   });
 });

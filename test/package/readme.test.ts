@@ -124,6 +124,12 @@ afterAll(() => {
 });
 
 describe('README and CONTRIBUTING snippets', () => {
+  it('keeps the README a front page: a contents list, at most 500 lines (reference detail lives in the API docs)', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(readme).toMatch(/^## Contents$/m);
+    expect(readme.split('\n').length).toBeLessThanOrEqual(500);
+  });
+
   it('finds the snippets of each document, and marks few as not run', () => {
     expect(snippets.filter((snippet) => snippet.file === 'README.md').length).toBeGreaterThanOrEqual(8);
     expect(snippets.filter((snippet) => snippet.file === 'CONTRIBUTING.md').length).toBeGreaterThanOrEqual(1);

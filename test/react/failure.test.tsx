@@ -12,7 +12,8 @@ import { useEffect } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INTERRUPTED_TEXT, ToolTranscript, type ToolComponentProps } from '../../src/react/index.js';
+import { ToolTranscript, type ToolComponentProps } from '../../src/react/index.js';
+import { INTERRUPTED_TEXT } from '../../src/store/create-store.js';
 
 const escaped: unknown[] = [];
 const onUnhandled = (reason: unknown) => escaped.push(reason);

@@ -3,15 +3,10 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TOOL_CARD_LABELS } from '../../src/card/index.js';
 import { TOOL_STATES, type ToolState } from '../../src/index.js';
-import {
-  INTERRUPTED_TEXT,
-  interruptedView,
-  ToolCall,
-  ToolTranscript,
-  type ToolApprovalResponse,
-  type ToolComponentProps,
-  type ToolOutputResult,
-} from '../../src/react/index.js';
+import { ToolCall, ToolTranscript, type ToolComponentProps } from '../../src/react/index.js';
+import { INTERRUPTED_TEXT } from '../../src/store/create-store.js';
+import { interruptedView } from '../../src/react/interrupted.js';
+import type { ToolApprovalResponse, ToolOutputResult } from '../../src/react/tool-actions.js';
 import { createTranscriptStore, type TranscriptMessage } from '../../src/store/index.js';
 import { toolInState } from '../support/tool-in-state.js';
 

@@ -7,7 +7,8 @@ import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseTranscript } from '../../src/index.js';
-import { Reasoning, ToolTranscript } from '../../src/react/index.js';
+import { ToolTranscript } from '../../src/react/index.js';
+import { Reasoning } from '../../src/react/reasoning/Reasoning.js';
 import { createTranscriptStore, type TranscriptMessage } from '../../src/store/index.js';
 
 afterEach(cleanup);

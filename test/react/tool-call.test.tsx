@@ -2,16 +2,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { opensByDefault } from '../../src/card/index.js';
-import {
-  ToolCall,
-  ToolCallContent,
-  ToolCallError,
-  ToolCallHeader,
-  ToolCallInput,
-  ToolCallOutput,
-  ToolCallSettingsContext,
-  ToolTranscript,
-} from '../../src/react/index.js';
+import { ToolCall, ToolCallContent, ToolCallError, ToolCallHeader, ToolCallInput, ToolCallOutput, ToolTranscript } from '../../src/react/index.js';
+import { ToolCallSettingsContext } from '../../src/react/tool-call/settings.js';
 import { TOOL_STATES, type ToolState } from '../../src/index.js';
 import { GERMAN } from '../../stories/support/german-labels.js';
 import { searchInState } from '../support/tool-in-state.js';

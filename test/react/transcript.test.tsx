@@ -3,7 +3,8 @@ import { Profiler, StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseTranscript, type ToolChunk } from '../../src/index.js';
-import { INTERRUPTED_TEXT, ToolTranscript, useToolTranscript, type ToolComponentProps } from '../../src/react/index.js';
+import { ToolTranscript, useToolTranscript, type ToolComponentProps } from '../../src/react/index.js';
+import { INTERRUPTED_TEXT } from '../../src/store/create-store.js';
 import { createTranscriptStore } from '../../src/store/index.js';
 
 afterEach(() => {

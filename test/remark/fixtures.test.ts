@@ -9,7 +9,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, parseTranscript, type SyntaxName, type TranscriptOptions } from '../../src/index.js';
+import { parseTranscript, type SyntaxName, type TranscriptOptions } from '../../src/index.js';
+import { builtinSyntaxes } from '../../src/syntaxes/index.js';
 import { toHtml, toolCalls, toTree } from './support.js';
 
 const root = fileURLToPath(new URL('../fixtures/remark/', import.meta.url));

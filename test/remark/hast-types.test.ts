@@ -6,7 +6,9 @@
  */
 import type { Element, ElementContent } from 'hast';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { createToolCallHandler, reasoningToHast, toolCallHandler, toolCallToHast } from '../../src/remark/index.js';
+import { toolCallHandler } from '../../src/remark/index.js';
+import { createToolCallHandler, toolCallToHast } from '../../src/remark/hast.js';
+import { reasoningToHast } from '../../src/remark/reasoning.js';
 import { toolCallFromChunk } from '../../src/remark/node.js';
 import { toolInState } from '../support/tool-in-state.js';
 

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import type { Nodes } from 'mdast';
 import { remark } from 'remark';
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, parseTranscript, type ToolChunk, type ToolSyntax, type TranscriptOptions } from '../../src/index.js';
+import { parseTranscript, type ToolChunk, type ToolSyntax, type TranscriptOptions } from '../../src/index.js';
+import { builtinSyntaxes } from '../../src/syntaxes/index.js';
 import remarkToolCalls, { type ToolCallNode } from '../../src/remark/index.js';
 import { allNodes, pairSyntax, toolCalls, toTree } from './support.js';
 

@@ -5,7 +5,8 @@
  */
 import { remark } from 'remark';
 import { describe, expect, it } from 'vitest';
-import remarkToolCalls, { reasoningToHast, type ReasoningNode } from '../../src/remark/index.js';
+import remarkToolCalls from '../../src/remark/index.js';
+import { reasoningToHast, type ReasoningNode } from '../../src/remark/reasoning.js';
 import { pointAt, toHtml, toolCalls, toTree } from './support.js';
 
 const CALL = '<tool_call>{"name": "search", "arguments": {"q": "x"}}</tool_call>';

@@ -4,7 +4,8 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import type { OpenerReader, OpenerVerdict, ParsedCall, ToolSyntax, TranscriptOptions } from '../../src/index.js';
+import type { ParsedCall, ToolSyntax, TranscriptOptions } from '../../src/index.js';
+import type { OpenerReader, OpenerVerdict } from '../../src/types.js';
 import { remarkToolCalls, type ToolCallNode } from '../../src/remark/index.js';
 
 /** The pipeline the fixtures and the CLI use: markdown → HTML with GFM and tool calls. */

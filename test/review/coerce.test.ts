@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  coerceInput,
-  createTranscriptParser,
-  emojiSyntax,
-  parseTranscript,
-  type JsonSchema,
-  type ToolChunk,
-  type ToolDefinition,
-  type ToolSyntax,
-  type TranscriptChunk,
-  type TranscriptOptions,
-} from '../../src/index.js';
+import { createTranscriptParser, emojiSyntax, parseTranscript, type ToolChunk, type ToolDefinition, type ToolSyntax, type TranscriptChunk, type TranscriptOptions } from '../../src/index.js';
+import { coerceInput } from '../../src/review/coerce.js';
+import type { JsonSchema } from '../../src/types.js';
 import { expectedParts, messageParts } from '../support/ai-sdk.js';
 import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseTranscript, type CallPolicy, type ToolChunk, type TranscriptChunk, type TranscriptOptions } from '../../src/index.js';
+import { parseTranscript, type ToolChunk, type TranscriptChunk, type TranscriptOptions } from '../../src/index.js';
+import type { CallPolicy } from '../../src/types.js';
 import { reassemble, splitAt, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
 import { expectedParts, messageParts } from '../support/ai-sdk.js';
 

@@ -5,7 +5,8 @@
  * `work` counts the parsers it runs the same way.
  */
 import { describe, expect, it } from 'vitest';
-import { createTranscriptParser, fenceSyntax, jsonSyntax, xmlSyntax, type ToolSyntax, type WorkMeter } from '../../src/index.js';
+import { createTranscriptParser, fenceSyntax, jsonSyntax, xmlSyntax, type ToolSyntax } from '../../src/index.js';
+import type { WorkMeter } from '../../src/types.js';
 import { createTranscriptStore } from '../../src/store/index.js';
 import { splitsInTwo } from '../support/splits.js';
 

@@ -5,7 +5,8 @@
  * `parser.work` counts a bare parser.
  */
 import { describe, expect, it } from 'vitest';
-import { createTranscriptParser, jsonSyntax, type BlockReader, type ToolSyntax, type TranscriptOptions } from '../../src/index.js';
+import { createTranscriptParser, jsonSyntax, type ToolSyntax, type TranscriptOptions } from '../../src/index.js';
+import type { BlockReader } from '../../src/types.js';
 import { createTranscriptStore } from '../../src/store/index.js';
 
 const store = (m: { store: ReturnType<typeof createTranscriptStore> }) => m.store;

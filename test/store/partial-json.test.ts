@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { parsePartialJson as sdk6 } from 'ai';
 import { parsePartialJson as sdk7 } from 'ai7';
 import { describe, expect, it } from 'vitest';
-import { parsePartialJson } from '../../src/store/index.js';
+import { parsePartialJson } from '../../src/syntaxes/json/calls.js';
 import { parsePartialJson as syntaxRepairer } from '../../src/syntaxes/json/calls.js';
 
 describe('parsePartialJson (the one repairer, with the AI SDK’s semantics)', () => {

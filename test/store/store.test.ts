@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTranscriptParser, parseTranscript, type ToolChunk, type UIMessageChunk } from '../../src/index.js';
-import { createTranscriptStore, INTERRUPTED_TEXT, type TranscriptState, type TranscriptStore } from '../../src/store/index.js';
+import { createTranscriptStore, type TranscriptStore } from '../../src/store/index.js';
+import { INTERRUPTED_TEXT } from '../../src/store/create-store.js';
+import type { TranscriptState } from '../../src/store/types.js';
 
 const TRANSCRIPT = [
   'I looked up the weather forecast.\n\n',

@@ -5,14 +5,8 @@
  * the store.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  builtinSyntaxes,
-  createStreamChunks,
-  parseTranscript,
-  type ToolChunk,
-  type ToolSyntax,
-  type TranscriptOptions,
-} from '../../src/index.js';
+import { createStreamChunks, parseTranscript, type ToolChunk, type ToolSyntax, type TranscriptOptions } from '../../src/index.js';
+import { builtinSyntaxes } from '../../src/syntaxes/index.js';
 import { createTranscriptStore } from '../../src/store/index.js';
 import { expectedParts, messageParts, messages, SDKS } from '../support/ai-sdk.js';
 import { splitAt, streamPieces, unitByUnit } from '../support/splits.js';

@@ -4,7 +4,8 @@
  * syntax — and a value being written shows before its line ends.
  */
 import { describe, expect, it } from 'vitest';
-import { createTranscriptEventParser, createTranscriptParser, defaultSyntaxes, type FormatCall, type ToolSyntax } from '../../src/index.js';
+import { createTranscriptEventParser, createTranscriptParser, defaultSyntaxes, type ToolSyntax } from '../../src/index.js';
+import type { FormatCall } from '../../src/types.js';
 import { createTranscriptStore } from '../../src/store/index.js';
 
 const CALL: FormatCall = { toolName: 'write_file', input: { path: 'a/b.md', content: 'one\ntwo' } };

@@ -7,15 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  builtinSyntaxes,
-  createStreamChunks,
-  parseTranscript,
-  transcriptTransform,
-  type ToolSyntax,
-  type TranscriptOptions,
-  type UIMessageChunk,
-} from '../../src/index.js';
+import { createStreamChunks, parseTranscript, transcriptTransform, type ToolSyntax, type TranscriptOptions, type UIMessageChunk } from '../../src/index.js';
+import { builtinSyntaxes } from '../../src/syntaxes/index.js';
 import { expectedParts, messageParts, SDKS } from '../support/ai-sdk.js';
 import { transcript } from '../support/documents.js';
 import { splitAnywhere, splitAt, streamPieces } from '../support/splits.js';

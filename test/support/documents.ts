@@ -4,7 +4,8 @@
  * syntax's own `format`, then sometimes cut short or corrupted).
  */
 import fc from 'fast-check';
-import type { FormatCall, ToolSyntax } from '../../src/index.js';
+import type { ToolSyntax } from '../../src/index.js';
+import type { FormatCall } from '../../src/types.js';
 
 /** Characters that matter to some syntax or to markdown, mixed into prose. */
 const SPECIAL = ['`', '```', '~~~', '^', '^^^', '<', '>', '[', ']', '[[', ']]', '{', '}', '"', '\\', '/', '🛠', '🛠️', '🛠️[', '😀', '\uFE0F', '\uD83D', '\uDEE0', '\r', '\n', '\r\n', '\0', ' ', '\t', '-', '---', ':', '='];

@@ -5,7 +5,8 @@
  * one keep their raw text. Each syntax's test file runs them with its own markers.
  */
 import { expect, it } from 'vitest';
-import { createTranscriptParser, parseTranscript, type FormatCall, type ToolChunk, type ToolSyntax } from '../../src/index.js';
+import { createTranscriptParser, parseTranscript, type ToolChunk, type ToolSyntax } from '../../src/index.js';
+import type { FormatCall } from '../../src/types.js';
 import { expectRoundTrip } from './round-trip.js';
 import { parseAtEverySplit } from './splits.js';
 

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { parseTranscript, type FormatCall, type ToolChunk, type ToolSyntax } from '../../src/index.js';
+import { parseTranscript, type ToolChunk, type ToolSyntax } from '../../src/index.js';
+import type { FormatCall } from '../../src/types.js';
 import { splitAnywhere, streamPieces } from './splits.js';
 
 /**

@@ -6,17 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  caretSyntax,
-  createCaretSyntax,
-  createTranscriptParser,
-  defaultSyntaxes,
-  parseTranscript,
-  type CaretGrammar,
-  type FormatCall,
-  type ToolChunk,
-  type ToolSyntax,
-} from '../../src/index.js';
+import { caretSyntax, createCaretSyntax, createTranscriptParser, defaultSyntaxes, parseTranscript, type ToolChunk, type ToolSyntax } from '../../src/index.js';
+import type { CaretGrammar } from '../../src/syntaxes/caret/format.js';
+import type { FormatCall } from '../../src/types.js';
 import { splitAt, streamPieces } from '../support/splits.js';
 import { inputAvailable, inputStart } from '../support/events.js';
 import { repeatTo, scannerSteps, streamCountingYaml } from '../support/linear.js';

@@ -7,14 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createTranscriptParser,
-  defaultSyntaxes,
-  emojiSyntax,
-  parseTranscript,
-  type FormatCall,
-  type TranscriptChunk,
-} from '../../src/index.js';
+import { createTranscriptParser, defaultSyntaxes, emojiSyntax, parseTranscript, type TranscriptChunk } from '../../src/index.js';
+import type { FormatCall } from '../../src/types.js';
 import { repeatTo, scannerSteps } from '../support/linear.js';
 import { expectLinearScan } from '../support/linear-scan.js';
 import { inputAvailable, inputStart } from '../support/events.js';

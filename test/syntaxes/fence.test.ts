@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createFenceSyntax, createTranscriptParser, fenceSyntax, parseTranscript, type FormatCall, type ToolChunk, type UIMessageChunk } from '../../src/index.js';
+import { createFenceSyntax, createTranscriptParser, fenceSyntax, parseTranscript, type ToolChunk, type UIMessageChunk } from '../../src/index.js';
+import type { FormatCall } from '../../src/types.js';
 import '../support/fast-check-seed.js';
 import { onlyToolOf } from '../support/only-tool.js';
 import { expectRoundTrip } from '../support/round-trip.js';

@@ -8,7 +8,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, parseTranscript, type SyntaxName, type TranscriptOptions } from '../../src/index.js';
+import { parseTranscript, type SyntaxName, type TranscriptOptions } from '../../src/index.js';
+import { builtinSyntaxes } from '../../src/syntaxes/index.js';
 import { reassemble, splitsInTwo, streamPieces, unitByUnit } from '../support/splits.js';
 
 const root = join(import.meta.dirname, '..', 'fixtures', 'parse');

@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createGlmSyntax, createTranscriptParser, defaultSyntaxes, glmSyntax, parseTranscript, type JsonSchema, type ToolChunk, type UIMessageChunk } from '../../src/index.js';
+import { createGlmSyntax, createTranscriptParser, defaultSyntaxes, glmSyntax, parseTranscript, type ToolChunk, type UIMessageChunk } from '../../src/index.js';
+import type { JsonSchema } from '../../src/types.js';
 import { cases } from '../fixtures/servers/glm.js';
 import { expectLinearScan } from '../support/linear-scan.js';
 import { runServerCases } from '../support/server-cases.js';

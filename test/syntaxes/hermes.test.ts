@@ -6,15 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createTranscriptParser,
-  defaultSyntaxes,
-  hermesSyntax,
-  parseTranscript,
-  type FormatCall,
-  type ToolChunk,
-  type UIMessageChunk,
-} from '../../src/index.js';
+import { createTranscriptParser, defaultSyntaxes, hermesSyntax, parseTranscript, type ToolChunk, type UIMessageChunk } from '../../src/index.js';
+import type { FormatCall } from '../../src/types.js';
 import { expectLinearScan } from '../support/linear-scan.js';
 import { streamShowingContent } from '../support/linear.js';
 import { inputAvailable, inputStart, inputStarts } from '../support/events.js';

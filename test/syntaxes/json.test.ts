@@ -6,17 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createJsonSyntax,
-  createTranscriptParser,
-  defaultSyntaxes,
-  jsonSyntax,
-  parseTranscript,
-  type FormatCall,
-  type ToolChunk,
-  type ToolSyntax,
-  type UIMessageChunk,
-} from '../../src/index.js';
+import { createJsonSyntax, createTranscriptParser, defaultSyntaxes, jsonSyntax, parseTranscript, type ToolChunk, type ToolSyntax, type UIMessageChunk } from '../../src/index.js';
+import type { FormatCall } from '../../src/types.js';
 import { streamPieces } from '../support/splits.js';
 import { inputAvailable, inputStart, inputStarts } from '../support/events.js';
 import { expectLinearScan } from '../support/linear-scan.js';

@@ -1,6 +1,9 @@
 /** The factories' options are checked when the syntax is made, one rule for every syntax. */
 import { describe, expect, it } from 'vitest';
-import { createCaretSyntax, createJsonSyntax, createSentinelSyntax, createXmlSyntax, type CaretGrammar, type JsonStyle, type XmlStyle } from '../../src/index.js';
+import { createCaretSyntax, createJsonSyntax, createSentinelSyntax, createXmlSyntax } from '../../src/index.js';
+import type { CaretGrammar } from '../../src/syntaxes/caret/format.js';
+import type { JsonStyle } from '../../src/syntaxes/json/format.js';
+import type { XmlStyle } from '../../src/syntaxes/xml/format.js';
 
 describe('syntax options', () => {
   it('an unknown choice names the syntax, the option and every choice', () => {

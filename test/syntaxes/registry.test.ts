@@ -4,7 +4,8 @@
  * syntax carries what the rest of the library needs from it.
  */
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, defaultSyntaxes, parseTranscript, resolveSyntaxes, type SyntaxName } from '../../src/index.js';
+import { defaultSyntaxes, parseTranscript, type SyntaxName } from '../../src/index.js';
+import { builtinSyntaxes, resolveSyntaxes } from '../../src/syntaxes/index.js';
 
 describe('resolveSyntaxes', () => {
   it('resolves every built-in name, and no names to the defaults', () => {

@@ -6,16 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createSentinelSyntax,
-  createTranscriptParser,
-  defaultSyntaxes,
-  parseTranscript,
-  sentinelSyntax,
-  type FormatCall,
-  type ToolChunk,
-  type ToolSyntax,
-} from '../../src/index.js';
+import { createSentinelSyntax, createTranscriptParser, defaultSyntaxes, parseTranscript, sentinelSyntax, type ToolChunk, type ToolSyntax } from '../../src/index.js';
+import type { FormatCall } from '../../src/types.js';
 import { splitAt, streamPieces } from '../support/splits.js';
 import { inputAvailable, inputStart } from '../support/events.js';
 import { repeatTo, scannerSteps } from '../support/linear.js';

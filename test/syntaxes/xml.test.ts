@@ -6,16 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createTranscriptParser,
-  createXmlSyntax,
-  defaultSyntaxes,
-  parseTranscript,
-  xmlSyntax,
-  type FormatCall,
-  type ToolChunk,
-  type ToolSyntax,
-} from '../../src/index.js';
+import { createTranscriptParser, createXmlSyntax, defaultSyntaxes, parseTranscript, xmlSyntax, type ToolChunk, type ToolSyntax } from '../../src/index.js';
+import type { FormatCall } from '../../src/types.js';
 import { streamPieces } from '../support/splits.js';
 import { inputAvailable, inputStart } from '../support/events.js';
 import { scannerSteps } from '../support/linear.js';

@@ -6,7 +6,7 @@ import { ToolCallContext, useCard, type ToolCallCardContext } from './card-conte
 import { cx } from '../class-names.js';
 import { useToolCallSettings, type ToolCallHighlighter } from './settings.js';
 import { ToolCallApproval } from './ToolCallApproval.js';
-import { ToolCallContent } from './ToolCallContent.js';
+import { ToolCallBody } from './ToolCallContent.js';
 import { ToolCallHeader } from './ToolCallHeader.js';
 import { ToolCallError, ToolCallInput, ToolCallOutput } from './ToolCallSections.js';
 
@@ -147,12 +147,12 @@ export function DefaultToolCallParts({ registered = false }: { registered?: bool
     <>
       <ToolCallHeader />
       {answered ? <ToolCallApproval /> : null}
-      <ToolCallContent registered={registered}>
+      <ToolCallBody registered={registered}>
         <ToolCallInput />
         {answered ? null : <ToolCallApproval />}
         <ToolCallOutput />
         <ToolCallError />
-      </ToolCallContent>
+      </ToolCallBody>
     </>
   );
 }

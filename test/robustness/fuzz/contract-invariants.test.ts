@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, parseTranscript, type ToolSyntax, type TranscriptChunk, type TranscriptOptions } from '../../../src/index.js';
+import { parseTranscript, type ToolSyntax, type TranscriptChunk, type TranscriptOptions } from '../../../src/index.js';
+import { builtinSyntaxes } from '../../../src/syntaxes/index.js';
 import { createTranscriptStore } from '../../../src/store/index.js';
 import { codeWrapped, cuts, inlineCode, transcript } from '../../support/documents.js';
 import { reassemble, splitAnywhere, streamPieces } from '../../support/splits.js';

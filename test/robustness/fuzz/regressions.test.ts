@@ -4,7 +4,8 @@
  * every way must give the same chunks.
  */
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, parseTranscript, type ToolSyntax, type TranscriptOptions } from '../../../src/index.js';
+import { parseTranscript, type ToolSyntax, type TranscriptOptions } from '../../../src/index.js';
+import { builtinSyntaxes } from '../../../src/syntaxes/index.js';
 import { splitsInTwo, streamPieces } from '../../support/splits.js';
 
 const all: TranscriptOptions = { syntaxes: Object.values(builtinSyntaxes) as ToolSyntax[] };

@@ -7,12 +7,8 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import {
-  builtinSyntaxes,
-  type TranscriptChunk,
-  type ToolSyntax,
-  type UIMessageChunk,
-} from '../../../src/index.js';
+import type { TranscriptChunk, ToolSyntax, UIMessageChunk } from '../../../src/index.js';
+import { builtinSyntaxes } from '../../../src/syntaxes/index.js';
 import { transcript } from '../../support/documents.js';
 
 /** `npm run fuzz` sets FUZZ=1: budgets ×20. */

@@ -5,7 +5,8 @@
  * YAML work grow with the square of the body (1,000 lines 0.6 s, 4,000 lines over 4.6 s).
  */
 import { describe, expect, it } from 'vitest';
-import { caretSyntax, createTranscriptParser, defaultSyntaxes, xmlSyntax, type BlockReader, type ParsedCall, type ToolSyntax, type WorkMeter } from '../../../src/index.js';
+import { caretSyntax, createTranscriptParser, defaultSyntaxes, xmlSyntax, type ParsedCall, type ToolSyntax } from '../../../src/index.js';
+import type { BlockReader, WorkMeter } from '../../../src/types.js';
 import { createTranscriptStore } from '../../../src/store/index.js';
 
 /** An open tool fence whose input is a block scalar of `lines` lines of `line` (blank lines when ''). */

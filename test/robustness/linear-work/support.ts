@@ -6,7 +6,9 @@
  * scanner and of every block reader.
  */
 import { expect } from 'vitest';
-import { builtinSyntaxes, createTranscriptParser, type ToolSyntax, type TranscriptChunk, type WorkMeter } from '../../../src/index.js';
+import { createTranscriptParser, type ToolSyntax, type TranscriptChunk } from '../../../src/index.js';
+import { builtinSyntaxes } from '../../../src/syntaxes/index.js';
+import type { WorkMeter } from '../../../src/types.js';
 
 /** `npm run fuzz` sets FUZZ=1: bigger inputs. */
 export const FUZZ = process.env.FUZZ === '1';

@@ -6,7 +6,8 @@
  * breaks `JSON.stringify` downstream.
  */
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, type ToolSyntax } from '../../../src/index.js';
+import type { ToolSyntax } from '../../../src/index.js';
+import { builtinSyntaxes } from '../../../src/syntaxes/index.js';
 import { MAX_JSON_DEPTH, MAX_JSON_LENGTH } from '../../../src/syntaxes/shared/json.js';
 import { MAX_XML_DEPTH } from '../../../src/syntaxes/xml/tool-block.js';
 import { expectOnlyError, onlyTool as onlyToolWith } from '../../support/only-tool.js';

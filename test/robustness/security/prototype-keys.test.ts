@@ -4,7 +4,8 @@
  * `fields`, never set as a prototype, never polluting anything.
  */
 import { describe, expect, it } from 'vitest';
-import { builtinSyntaxes, type ToolSyntax } from '../../../src/index.js';
+import type { ToolSyntax } from '../../../src/index.js';
+import { builtinSyntaxes } from '../../../src/syntaxes/index.js';
 import { onlyTool as onlyToolWith } from '../../support/only-tool.js';
 
 const ALL = Object.values(builtinSyntaxes) as ToolSyntax[];
