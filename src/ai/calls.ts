@@ -47,17 +47,21 @@ interface LiveCall {
 interface OpenBlock {
   /** The call, once the block's id is settled (an SDK part cannot be renamed, so it starts then). */
   call: LiveCall | undefined;
-  /** The block's input so far (the last `tool-delta.input`), sent as JSON once the call starts. */
+  /** The block's input so far (the last `tool-delta.input`). */
   input: unknown;
+  /** The input so far last handed to the call's writer. */
+  looked: unknown;
 }
 
 /**
  * What the extractor did, for tests and benchmarks that count work instead of timing it: the
- * parser's own counts, and the extractor's looks at a block's input so far.
+ * parser's own counts, and the work of turning the calls' inputs into JSON.
  */
 export interface ExtractorWork extends WorkMeter {
-  /** Inputs so far handed to a call's {@link JsonInputWriter} (a new input object each). */
+  /** Inputs so far handed to a call's {@link JsonInputWriter} (one per new input object). */
   inputLooks: number;
+  /** Units the calls' {@link JsonInputWriter}s looked at or wrote (see `JsonInputWriter.examined`). */
+  inputUnits: number;
 }
 
 /**
@@ -80,6 +84,8 @@ export class CallExtractor {
   private readonly declared = new Map<string, ReadonlySet<string>>();
   private ended = false;
   private inputLooks = 0;
+  /** Units examined by the writers of settled calls (live ones are added when read). */
+  private settledUnits = 0;
   /** `tool-call` parts emitted. */
   calls = 0;
 
@@ -113,12 +119,21 @@ export class CallExtractor {
 
   /** See {@link ExtractorWork}. */
   get work(): ExtractorWork {
-    return { ...this.parser.work, inputLooks: this.inputLooks };
+    let inputUnits = this.settledUnits;
+    for (const block of this.blocks.values()) inputUnits += block.call?.writer.examined ?? 0;
+    return { ...this.parser.work, inputLooks: this.inputLooks, inputUnits };
   }
 
   private translate(events: readonly TranscriptEvent[]): StreamPart[] {
     const out: StreamPart[] = [];
     for (const event of events) this.fold(event, out);
+    // The input so far is sent once per write, for the blocks still open after it: a block that
+    // settled in this write has its final input, and a preview just before it only costs work.
+    for (const block of this.blocks.values()) {
+      if (block.call === undefined || block.input === block.looked) continue;
+      block.looked = block.input;
+      this.progress(block.call, block.input, out);
+    }
     return out;
   }
 
@@ -136,7 +151,7 @@ export class CallExtractor {
         out.push({ type: event.type, id: event.key, delta: event.delta });
         break;
       case 'tool-start': {
-        const block: OpenBlock = { call: undefined, input: undefined };
+        const block: OpenBlock = { call: undefined, input: undefined, looked: undefined };
         this.blocks.set(event.key, block);
         if (event.toolCallId !== undefined) block.call = this.startCall(event.toolName, out);
         break;
@@ -145,14 +160,11 @@ export class CallExtractor {
         const block = this.blocks.get(event.key);
         if (block === undefined || block.call !== undefined) break;
         block.call = this.startCall(event.toolName, out);
-        this.progress(block.call, block.input, out);
         break;
       }
       case 'tool-delta': {
         const block = this.blocks.get(event.key);
-        if (block === undefined || !('input' in event) || event.input === block.input) break;
-        block.input = event.input;
-        if (block.call !== undefined) this.progress(block.call, event.input, out);
+        if (block !== undefined && 'input' in event) block.input = event.input;
         break;
       }
       case 'tool-settle': {
@@ -181,6 +193,12 @@ export class CallExtractor {
   }
 
   private settle(call: LiveCall, chunk: ToolChunk, invalid: boolean, out: StreamPart[]): void {
+    this.decide(call, chunk, invalid, out);
+    this.settledUnits += call.writer.examined;
+  }
+
+  /** The call runs with its final input, or is refused with the reason its chunk gives. */
+  private decide(call: LiveCall, chunk: ToolChunk, invalid: boolean, out: StreamPart[]): void {
     const refusal = refusalOf(chunk, invalid);
     if (refusal !== undefined) {
       this.refuseCall(call, chunk.toolName, refusal, chunk.raw, out);
@@ -193,7 +211,7 @@ export class CallExtractor {
     }
     if (delta !== '') out.push({ type: 'tool-input-delta', id: call.id, delta });
     out.push({ type: 'tool-input-end', id: call.id });
-    out.push({ type: 'tool-call', toolCallId: call.id, toolName: chunk.toolName, input: call.writer.sentText });
+    out.push({ type: 'tool-call', toolCallId: call.id, toolName: chunk.toolName, input: call.writer.inputJson });
     this.calls++;
   }
 

@@ -123,9 +123,14 @@ function items(parts: readonly LanguageModelV3StreamPart[]): { items: Item[]; fi
         break;
       case 'tool-call': {
         expect(open).toMatchObject({ type: 'tool', id: part.toolCallId });
-        expect(open!.text, 'the input deltas join to the call input').toBe(part.input);
-        open = undefined;
         const refused = part.providerMetadata?.[METADATA_KEY];
+        if (refused === undefined && open!.text !== part.input) {
+          // Only when the input so far showed a key the final input lacks (a reader that drops a
+          // malformed last value at the closer): a sent key cannot be taken back.
+          const shown = Object.keys(JSON.parse(open!.text) as object);
+          expect(shown.some((key) => !Object.hasOwn(JSON.parse(part.input) as object, key)), 'the input deltas join to the call input').toBe(true);
+        } else expect(open!.text, 'the input deltas join to the call input').toBe(part.input);
+        open = undefined;
         if (refused === undefined) {
           out.push({ kind: 'call', toolCallId: part.toolCallId, toolName: part.toolName, runs: true, input: JSON.parse(part.input) });
         } else {
@@ -185,6 +190,7 @@ const CASES: Array<[string, string, string, string]> = [
   ['a malformed call', 'fence', 'Go.\n```tool search\ninput: [1, 2\n```\n', 'text call:search:refused text'],
   ['a block cut off by the end of the reply', 'caret', 'Go.\n^^^search\nq: x\nmore', 'text call:search:refused'],
   ['a list of two calls in one block', 'json', 'Go.\n{"tool_calls": [{"id": "a", "type": "function", "function": {"name": "search", "arguments": "{\\"q\\": 1}"}}, {"id": "b", "type": "function", "function": {"name": "x", "arguments": {}}}]}\nDone.', 'text call:search:runs call:x:runs text'],
+  ['a value shown while streaming, dropped at the closer', 'glm', '<tool_call>x\n<arg_key>a0</arg_key>\n<arg_value>[]`/arg_value>\n</tool_call>\n', 'call:x:runs text'],
   ['a call after reasoning that holds one', 'hermes', '<think>maybe <tool_call>{"name": "x", "arguments": {}}</tool_call></think>So:\n<tool_call>{"name": "search", "arguments": {"q": "a"}}</tool_call>', 'reasoning text call:search:runs'],
 ];
 const texts = syntaxSets.chain((syntaxes) => fc.tuple(fc.constant(syntaxes), transcript(syntaxes), cuts));
