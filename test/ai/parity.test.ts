@@ -191,6 +191,7 @@ const CASES: Array<[string, string, string, string]> = [
   ['a block cut off by the end of the reply', 'caret', 'Go.\n^^^search\nq: x\nmore', 'text call:search:refused'],
   ['a list of two calls in one block', 'json', 'Go.\n{"tool_calls": [{"id": "a", "type": "function", "function": {"name": "search", "arguments": "{\\"q\\": 1}"}}, {"id": "b", "type": "function", "function": {"name": "x", "arguments": {}}}]}\nDone.', 'text call:search:runs call:x:runs text'],
   ['a value shown while streaming, dropped at the closer', 'glm', '<tool_call>x\n<arg_key>a0</arg_key>\n<arg_value>[]`/arg_value>\n</tool_call>\n', 'call:x:runs text'],
+  ['a body read as content while it streams, as parameters at the closer', 'caret', 'Go.\n^^^a\n---\na: "  \\r\\n"\n^^^\n', 'text call:a:runs text'],
   ['a call after reasoning that holds one', 'hermes', '<think>maybe <tool_call>{"name": "x", "arguments": {}}</tool_call></think>So:\n<tool_call>{"name": "search", "arguments": {"q": "a"}}</tool_call>', 'reasoning text call:search:runs'],
 ];
 const texts = syntaxSets.chain((syntaxes) => fc.tuple(fc.constant(syntaxes), transcript(syntaxes), cuts));
