@@ -39,7 +39,6 @@ type StreamPart = LanguageModelV3StreamPart;
 /** One call between its `tool-input-start` and its `tool-call`. */
 interface LiveCall {
   id: string;
-  toolName: string;
   writer: JsonInputWriter;
 }
 
@@ -76,7 +75,8 @@ export interface ExtractorWork extends WorkMeter {
  *
  * Every decision is read off the events as they come: a call's input so far off its
  * `tool-delta`s (the parser reads it at points fixed by the text, so this costs amortised linear
- * work), whether it runs off the chunk its `tool-settle` carries. No snapshot, no look-ahead.
+ * work; it is previewed once per write), whether it runs off the chunk its `tool-settle` carries.
+ * No snapshot of the parser's chunks, no look at the next event.
  */
 export class CallExtractor {
   private readonly parser: TranscriptEventParser;
@@ -178,7 +178,7 @@ export class CallExtractor {
   }
 
   private startCall(toolName: string, out: StreamPart[]): LiveCall {
-    const call: LiveCall = { id: this.options.generateId(), toolName, writer: new JsonInputWriter(this.declared.get(toolName)) };
+    const call: LiveCall = { id: this.options.generateId(), writer: new JsonInputWriter(this.declared.get(toolName)) };
     out.push({ type: 'tool-input-start', id: call.id, toolName });
     out.push({ type: 'tool-input-delta', id: call.id, delta: call.writer.start() });
     return call;
@@ -243,7 +243,7 @@ export class CallExtractor {
  * - A block that recorded an error gives that error; one that recorded an output, an approval,
  *   a denial or any state but `input-available` is not a request.
  */
-export function refusalOf(chunk: ToolChunk, invalid: boolean): string | undefined {
+function refusalOf(chunk: ToolChunk, invalid: boolean): string | undefined {
   if (!chunk.closed) return REFUSALS.unclosed(chunk.toolName);
   if (invalid) return chunk.errorText ?? REFUSALS.recorded;
   if (chunk.state === 'output-error' && chunk.approval === undefined) return chunk.errorText ?? REFUSALS.recorded;
