@@ -1,6 +1,7 @@
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { createTranscriptParser, type TranscriptParser } from '../stream/parser.js';
-import type { CallPolicy, SyntaxName, ToolChunk, ToolDefinition, ToolSyntax, TranscriptChunk, UIMessageChunk } from '../types.js';
+import type { TranscriptEvent } from '../stream/events.js';
+import { createTranscriptEventParser, type TranscriptEventParser } from '../stream/parser.js';
+import type { CallPolicy, SyntaxName, ToolChunk, ToolDefinition, ToolSyntax, WorkMeter } from '../types.js';
 import { JsonInputWriter } from './json-input.js';
 
 /** The key of the provider metadata a refused call carries (read back by the prompt rewrite). */
@@ -38,48 +39,64 @@ type StreamPart = LanguageModelV3StreamPart;
 /** One call between its `tool-input-start` and its `tool-call`. */
 interface LiveCall {
   id: string;
-  /** The parser's id of the call (the block's own, or `tool-call-N`). */
-  parserId: string;
-  toolName: string;
   writer: JsonInputWriter;
-  /** Input units the block read since the last look at its snapshot. */
-  grown: number;
 }
 
-/** A look at the snapshot waits until the block grew by 1/LOOK_SHARE of the chunk count. */
-const LOOK_SHARE = 8;
-
-/** UI-message chunks that follow `tool-input-available` when the block recorded more than a call. */
-const RECORD_EVENTS = new Set(['tool-output-available', 'tool-output-error', 'tool-approval-request', 'tool-output-denied']);
+/** A block the parser started, by its event key. */
+interface OpenBlock {
+  /** The call, once the block's id is settled (an SDK part cannot be renamed, so it starts then). */
+  call: LiveCall | undefined;
+  /** The block's input so far (the last `tool-delta.input`). */
+  input: unknown;
+  /** The input so far last handed to the call's writer. */
+  looked: unknown;
+}
 
 /**
- * Model text in, language-model stream parts out: the text stays text parts, a reasoning block
- * (`<think>…</think>`) becomes `reasoning-start` / `reasoning-delta` / `reasoning-end`, each tool call
- * becomes `tool-input-start` / `tool-input-delta` / `tool-input-end` / `tool-call` with its input
- * as JSON (see {@link JsonInputWriter}). A call that must not run (malformed, unfinished, not an
- * object, refused by the policy, or carrying its own result) still becomes a `tool-call`, with an
+ * What the extractor did, for tests and benchmarks that count work instead of timing it: the
+ * parser's own counts, and the work of turning the calls' inputs into JSON.
+ */
+export interface ExtractorWork extends WorkMeter {
+  /** Inputs so far handed to a call's {@link JsonInputWriter} (one per new input object). */
+  inputLooks: number;
+  /** Units the calls' {@link JsonInputWriter}s looked at or wrote (see `JsonInputWriter.examined`). */
+  inputUnits: number;
+}
+
+/**
+ * Model text in, language-model stream parts out, as one fold of the event parser's
+ * {@link TranscriptEvent}s: the text stays text parts, a reasoning block (`<think>…</think>`)
+ * becomes `reasoning-start` / `reasoning-delta` / `reasoning-end`, each tool call becomes
+ * `tool-input-start` / `tool-input-delta` / `tool-input-end` / `tool-call` with its input as JSON
+ * (see {@link JsonInputWriter}). A call that must not run (malformed, unfinished, not an object,
+ * refused by the policy, or carrying its own result) still becomes a `tool-call`, with an
  * unfinished JSON input the AI SDK reports as an invalid tool call, and the reason in its
  * provider metadata so the next step's prompt can tell the model.
+ *
+ * Every decision is read off the events as they come: a call's input so far off its
+ * `tool-delta`s (the parser reads it at points fixed by the text, so this costs amortised linear
+ * work; it is previewed once per write), whether it runs off the chunk its `tool-settle` carries.
+ * No snapshot of the parser's chunks, no look at the next event.
  */
 export class CallExtractor {
-  private readonly parser: TranscriptParser;
-  private readonly live = new Map<string, LiveCall>();
+  private readonly parser: TranscriptEventParser;
+  private readonly blocks = new Map<string, OpenBlock>();
   private readonly declared = new Map<string, ReadonlySet<string>>();
-  /** Calls settled so far (valid and refused): the index of the next tool chunk. */
-  private settled = 0;
   private ended = false;
+  private inputLooks = 0;
+  /** Units examined by the writers of settled calls (live ones are added when read). */
+  private settledUnits = 0;
   /** `tool-call` parts emitted. */
   calls = 0;
-  /** Text parts and calls so far: about the length of the parser's chunk list. */
-  private parts = 0;
 
   constructor(private readonly options: CallExtractorOptions) {
-    this.parser = createTranscriptParser({
+    this.parser = createTranscriptEventParser({
       syntaxes: options.syntaxes,
       tools: options.tools,
       policy: options.policy,
       reasoning: options.reasoning,
       reasoningStartsOpen: options.reasoningStartsOpen,
+      partialInput: true,
     });
     for (const tool of options.tools) {
       const properties = tool.inputSchema?.properties;
@@ -90,119 +107,111 @@ export class CallExtractor {
   /** Feeds model text; returns the parts it produced. */
   write(text: string): StreamPart[] {
     if (this.ended || text === '') return [];
-    return this.translate(this.parser.write(text), false);
+    return this.translate(this.parser.write(text));
   }
 
   /** The model's text ended: flushes text and settles an open block (it does not run). */
   end(): StreamPart[] {
     if (this.ended) return [];
     this.ended = true;
-    return this.translate(this.parser.end(), true);
+    return this.translate(this.parser.end());
   }
 
-  private translate(events: UIMessageChunk[], atEnd: boolean): StreamPart[] {
+  /** See {@link ExtractorWork}. */
+  get work(): ExtractorWork {
+    let inputUnits = this.settledUnits;
+    for (const block of this.blocks.values()) inputUnits += block.call?.writer.examined ?? 0;
+    return { ...this.parser.work, inputLooks: this.inputLooks, inputUnits };
+  }
+
+  private translate(events: readonly TranscriptEvent[]): StreamPart[] {
     const out: StreamPart[] = [];
-    let finished: ToolChunk[] | undefined;
-    const chunkAt = (index: number): ToolChunk | undefined => {
-      finished ??= this.parser.chunks.filter((chunk): chunk is ToolChunk => chunk.type === 'tool');
-      return finished[index];
-    };
-    for (let i = 0; i < events.length; i++) {
-      const event = events[i]!;
-      if (event.type === 'text-start' || event.type === 'tool-input-start' || event.type === 'reasoning-start') this.settleSilent(out);
-      else if ((event.type === 'tool-input-available' || event.type === 'tool-input-error') && !this.live.has(event.toolCallId)) this.settleSilent(out);
-      switch (event.type) {
-        case 'text-start':
-          this.parts++;
-          out.push({ type: event.type, id: event.id });
-          break;
-        case 'text-end':
-          out.push({ type: event.type, id: event.id });
-          break;
-        case 'text-delta':
-          out.push({ type: 'text-delta', id: event.id, delta: event.delta });
-          break;
-        // A reasoning block in the text (`<think>…</think>`) is the model's reasoning: `streamText` shows it as such.
-        case 'reasoning-start':
-          this.parts++;
-          out.push({ type: 'reasoning-start', id: event.id });
-          break;
-        case 'reasoning-delta':
-          out.push({ type: 'reasoning-delta', id: event.id, delta: event.delta });
-          break;
-        case 'reasoning-end':
-          out.push({ type: 'reasoning-end', id: event.id });
-          break;
-        case 'tool-input-start':
-          this.startCall(event.toolCallId, event.toolName, out);
-          break;
-        case 'tool-input-delta': {
-          const call = this.live.get(event.toolCallId);
-          if (call) call.grown += event.inputTextDelta.length;
-          break;
-        }
-        case 'tool-input-available':
-        case 'tool-input-error': {
-          const index = this.settled++;
-          const call = this.live.get(event.toolCallId) ?? this.startCall(event.toolCallId, event.toolName, out);
-          this.live.delete(event.toolCallId);
-          const next = events[i + 1];
-          const record = next !== undefined && RECORD_EVENTS.has(next.type) && 'toolCallId' in next && next.toolCallId === event.toolCallId ? next : undefined;
-          if (record) i++;
-          const refusal = refusalOf(event, record, atEnd && chunkAt(index)?.closed === false);
-          if (refusal === undefined) this.runCall(call, event.toolName, event.input, out);
-          else this.refuseCall(call, event.toolName, refusal, chunkAt(index)?.raw ?? '', out);
-          break;
-        }
-        default:
-          // Outputs, approvals and denials only follow a settled call: consumed above.
-          break;
-      }
-    }
-    if (atEnd) this.settleSilent(out);
-    for (const call of this.live.values()) {
-      // A look copies the chunk list: take one only once the block grew by a share of it, so the
-      // looks cost at most a constant per input unit however long the reply is.
-      if (call.grown === 0 || call.grown * LOOK_SHARE < this.parts) continue;
-      call.grown = 0;
-      const chunk = openChunk(this.parser.chunks, call.parserId);
-      const delta = chunk ? call.writer.progress(chunk.input) : '';
-      if (delta !== '') out.push({ type: 'tool-input-delta', id: call.id, delta });
+    for (const event of events) this.fold(event, out);
+    // The input so far is sent once per write, for the blocks still open after it: a block that
+    // settled in this write has its final input, and a preview just before it only costs work.
+    for (const block of this.blocks.values()) {
+      if (block.call === undefined || block.input === block.looked) continue;
+      block.looked = block.input;
+      this.progress(block.call, block.input, out);
     }
     return out;
   }
 
-  /**
-   * A block whose explicit `state` keeps it out of the run (`state: input-streaming`, say) ends
-   * without settling events: once the parser moves on to other text or another block, or the text
-   * ends, its call is refused like one that carries its own result.
-   */
-  private settleSilent(out: StreamPart[]): void {
-    for (const [parserId, call] of this.live) {
-      this.live.delete(parserId);
-      this.settled++;
-      this.refuseCall(call, call.toolName, REFUSALS.recorded, '', out);
+  private fold(event: TranscriptEvent, out: StreamPart[]): void {
+    switch (event.type) {
+      case 'text-start':
+      case 'text-end':
+      // A reasoning block in the text (`<think>…</think>`) is the model's reasoning: `streamText` shows it as such.
+      case 'reasoning-start':
+      case 'reasoning-end':
+        out.push({ type: event.type, id: event.key });
+        break;
+      case 'text-delta':
+      case 'reasoning-delta':
+        out.push({ type: event.type, id: event.key, delta: event.delta });
+        break;
+      case 'tool-start': {
+        const block: OpenBlock = { call: undefined, input: undefined, looked: undefined };
+        this.blocks.set(event.key, block);
+        if (event.toolCallId !== undefined) block.call = this.startCall(event.toolName, out);
+        break;
+      }
+      case 'tool-identity': {
+        const block = this.blocks.get(event.key);
+        if (block === undefined || block.call !== undefined) break;
+        block.call = this.startCall(event.toolName, out);
+        break;
+      }
+      case 'tool-delta': {
+        const block = this.blocks.get(event.key);
+        if (block !== undefined && 'input' in event) block.input = event.input;
+        break;
+      }
+      case 'tool-settle': {
+        const block = this.blocks.get(event.key);
+        this.blocks.delete(event.key);
+        const call = block?.call ?? this.startCall(event.chunk.toolName, out);
+        this.settle(call, event.chunk, event.invalid, out);
+        break;
+      }
     }
   }
 
-  private startCall(parserId: string, toolName: string, out: StreamPart[]): LiveCall {
-    this.parts++;
-    const call: LiveCall = { id: this.options.generateId(), parserId, toolName, writer: new JsonInputWriter(this.declared.get(toolName)), grown: 1 };
-    this.live.set(parserId, call);
+  private startCall(toolName: string, out: StreamPart[]): LiveCall {
+    const call: LiveCall = { id: this.options.generateId(), writer: new JsonInputWriter(this.declared.get(toolName)) };
     out.push({ type: 'tool-input-start', id: call.id, toolName });
     out.push({ type: 'tool-input-delta', id: call.id, delta: call.writer.start() });
     return call;
   }
 
-  private runCall(call: LiveCall, toolName: string, input: unknown, out: StreamPart[]): void {
-    const delta = call.writer.finish(input);
+  /** Sends what can no longer change of the block's input so far. */
+  private progress(call: LiveCall, input: unknown, out: StreamPart[]): void {
+    if (input === undefined) return;
+    this.inputLooks++;
+    const delta = call.writer.progress(input);
+    if (delta !== '') out.push({ type: 'tool-input-delta', id: call.id, delta });
+  }
+
+  private settle(call: LiveCall, chunk: ToolChunk, invalid: boolean, out: StreamPart[]): void {
+    this.decide(call, chunk, invalid, out);
+    this.settledUnits += call.writer.examined;
+  }
+
+  /** The call runs with its final input, or is refused with the reason its chunk gives. */
+  private decide(call: LiveCall, chunk: ToolChunk, invalid: boolean, out: StreamPart[]): void {
+    const refusal = refusalOf(chunk, invalid);
+    if (refusal !== undefined) {
+      this.refuseCall(call, chunk.toolName, refusal, chunk.raw, out);
+      return;
+    }
+    const delta = call.writer.finish(chunk.input);
     if (delta === undefined) {
-      this.refuseCall(call, toolName, REFUSALS.notObject, '', out);
+      this.refuseCall(call, chunk.toolName, REFUSALS.notObject, chunk.raw, out);
       return;
     }
     if (delta !== '') out.push({ type: 'tool-input-delta', id: call.id, delta });
     out.push({ type: 'tool-input-end', id: call.id });
-    out.push({ type: 'tool-call', toolCallId: call.id, toolName, input: call.writer.sentText });
+    out.push({ type: 'tool-call', toolCallId: call.id, toolName: chunk.toolName, input: call.writer.inputJson });
     this.calls++;
   }
 
@@ -225,27 +234,19 @@ export class CallExtractor {
 }
 
 /**
- * Why a settled call must not run, or `undefined` when it runs. An unfinished block is refused as
- * such even when what arrived of it does not parse: the model should finish the call, not mend its
- * first half. A block that recorded an output, error, approval or denial is not a request.
+ * Why a settled call must not run, or `undefined` when it runs: only a finished, well-formed
+ * block that asks for the call and records nothing else runs.
+ *
+ * - An unfinished block is refused as such even when what arrived of it does not parse, or it
+ *   writes a state: the model should finish the call, not mend its first half.
+ * - A block that could not be read (or that the policy refused) gives its parser error.
+ * - A block that recorded an error gives that error; one that recorded an output, an approval,
+ *   a denial or any state but `input-available` is not a request.
  */
-function refusalOf(
-  settled: Extract<UIMessageChunk, { type: 'tool-input-available' | 'tool-input-error' }>,
-  record: UIMessageChunk | undefined,
-  unclosed: boolean,
-): string | undefined {
-  if (unclosed) return REFUSALS.unclosed(settled.toolName);
-  if (settled.type === 'tool-input-error') return settled.errorText;
-  if (record === undefined) return undefined;
-  return record.type === 'tool-output-error' ? record.errorText : REFUSALS.recorded;
-}
-
-/** The open block's chunk for this call in a parser snapshot (open chunks come last). */
-function openChunk(chunks: readonly TranscriptChunk[], toolCallId: string): ToolChunk | undefined {
-  for (let i = chunks.length - 1; i >= 0; i--) {
-    const chunk = chunks[i]!;
-    if (chunk.type !== 'tool' || chunk.state !== 'input-streaming') return undefined;
-    if (chunk.toolCallId === toolCallId) return chunk;
-  }
+function refusalOf(chunk: ToolChunk, invalid: boolean): string | undefined {
+  if (!chunk.closed) return REFUSALS.unclosed(chunk.toolName);
+  if (invalid) return chunk.errorText ?? REFUSALS.recorded;
+  if (chunk.state === 'output-error' && chunk.approval === undefined) return chunk.errorText ?? REFUSALS.recorded;
+  if (chunk.state !== 'input-available' || chunk.approval !== undefined) return REFUSALS.recorded;
   return undefined;
 }

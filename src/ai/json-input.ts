@@ -28,6 +28,13 @@ export class JsonInputWriter {
   private open: { key: string; value: string } | undefined;
   /** Set when the snapshot contradicted what was sent: nothing more until the end. */
   private frozen = false;
+  /** The final input's JSON, when the deltas cannot parse to it (see {@link inputJson}). */
+  private json: string | undefined;
+  /**
+   * Units this writer looked at or wrote (entries visited, JSON compared or serialised, string
+   * tails compared, deltas escaped): its work, counted for the middleware's linear-work test.
+   */
+  examined = 0;
 
   /** @param declared The tool's declared parameter names, or `undefined` to stream any key. */
   constructor(private readonly declared?: ReadonlySet<string>) {}
@@ -35,6 +42,16 @@ export class JsonInputWriter {
   /** The joined deltas so far. */
   get sentText(): string {
     return this.text;
+  }
+
+  /**
+   * The call's input as JSON, once {@link finish}ed: the joined deltas — unless the final input
+   * lacks a key already sent (a reader showed a value while the block streamed, then dropped it at
+   * the closer). A sent key cannot be taken back, so the call then carries the final input's own
+   * JSON: it runs with exactly the input of the parse, and only the preview the deltas gave differs.
+   */
+  get inputJson(): string {
+    return this.json ?? this.text;
   }
 
   /** The first delta, sent with `tool-input-start`. */
@@ -46,6 +63,7 @@ export class JsonInputWriter {
   progress(partial: unknown): string {
     if (this.frozen || !isPlainObject(partial)) return '';
     const entries = Object.entries(partial).filter(([, value]) => value !== undefined);
+    this.examined += entries.length;
     let delta = '';
     entries.forEach(([key, value], index) => {
       if (this.frozen) return;
@@ -55,7 +73,7 @@ export class JsonInputWriter {
         return;
       }
       if (this.sent.has(key)) {
-        if (!sameJson(this.sent.get(key), value)) this.frozen = true;
+        if (!this.sameJson(this.sent.get(key), value)) this.frozen = true;
         return;
       }
       if (this.open !== undefined || !this.mayStream(key)) return;
@@ -83,10 +101,14 @@ export class JsonInputWriter {
     }
     for (const [key, value] of Object.entries(input)) {
       if (value === undefined) continue;
-      if (this.sent.has(key) && sameJson(this.sent.get(key), value)) continue;
+      if (this.sent.has(key) && this.sameJson(this.sent.get(key), value)) continue;
       delta += this.entry(key, value);
     }
-    return delta + this.emit('}');
+    delta += this.emit('}');
+    for (const key of this.sent.keys()) {
+      if (!Object.hasOwn(input, key) || input[key] === undefined) this.json = JSON.stringify(input);
+    }
+    return delta;
   }
 
   private mayStream(key: string): boolean {
@@ -96,6 +118,7 @@ export class JsonInputWriter {
   private entry(key: string, value: unknown): string {
     const json = JSON.stringify(value);
     if (json === undefined) return '';
+    this.examined += json.length;
     this.sent.set(key, value);
     return this.emit(`${this.comma()}${JSON.stringify(key)}:${json}`);
   }
@@ -108,6 +131,7 @@ export class JsonInputWriter {
 
   private growOpen(value: unknown): string {
     const open = this.open!;
+    this.examined += Math.min(TAIL, open.value.length);
     if (typeof value !== 'string' || !extendsTail(value, open.value)) {
       this.frozen = true;
       return '';
@@ -122,6 +146,7 @@ export class JsonInputWriter {
   /** The open key is followed by another: its value is settled, close the string if it agrees. */
   private closeOpen(value: unknown): string {
     const open = this.open!;
+    this.examined += Math.min(TAIL, open.value.length);
     if (typeof value !== 'string' || !extendsTail(value, open.value)) {
       this.frozen = true;
       return '';
@@ -131,11 +156,21 @@ export class JsonInputWriter {
     return this.emit(`${escapeJson(value.slice(open.value.length))}"`);
   }
 
+  /** Whether two values are the same JSON (the same value is, without serialising it). */
+  private sameJson(a: unknown, b: unknown): boolean {
+    if (Object.is(a, b)) return true;
+    const left = JSON.stringify(a);
+    const right = JSON.stringify(b);
+    this.examined += (left?.length ?? 0) + (right?.length ?? 0);
+    return left === right;
+  }
+
   private comma(): string {
     return this.written++ === 0 ? '' : ',';
   }
 
   private emit(delta: string): string {
+    this.examined += delta.length;
     this.text += delta;
     return delta;
   }
@@ -196,9 +231,6 @@ function escapeJson(value: string): string {
   return json.slice(1, -1);
 }
 
-function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
 
 /** A JSON object (not an array, not null). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

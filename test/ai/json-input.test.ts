@@ -66,6 +66,32 @@ describe('JsonInputWriter', () => {
     expect(writer.finish({ paths: ['a'], content: 'x' })).toBe('"paths":["a"],"content":"x"}');
   });
 
+  it('the call carries exactly the final input, also when it lacks a key a snapshot showed (the JSON then is its own)', () => {
+    fc.assert(
+      fc.property(fc.array(snapshot, { maxLength: 6 }), snapshot, (snapshots, input) => {
+        const writer = new JsonInputWriter();
+        let joined = writer.start();
+        for (const partial of snapshots) joined += writer.progress(partial);
+        joined += writer.finish(input)!;
+        expect(JSON.parse(writer.inputJson)).toEqual(input);
+        // The deltas are the call's JSON whenever they can be: every key they sent is in the input.
+        const kept = Object.keys(JSON.parse(joined) as object).every((key) => Object.hasOwn(input, key));
+        expect(writer.inputJson === joined).toBe(kept);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a value shown while streaming and dropped at the end (a reader dropping a malformed last value)', () => {
+    const { joined } = run([{ a0: '[' }], {});
+    expect(joined).toBe('{"a0":"["}');
+    const writer = new JsonInputWriter();
+    writer.start();
+    writer.progress({ a0: '[' });
+    writer.finish({});
+    expect(writer.inputJson).toBe('{}');
+  });
+
   it('refuses a final input that is not an object, leaving unfinished JSON', () => {
     const { joined, last } = run([{ a: 1, b: 'x' }], ['not', 'an', 'object']);
     expect(last).toBeUndefined();
