@@ -16,6 +16,7 @@ import type { LanguageModelV3FunctionTool, LanguageModelV3StreamPart } from '@ai
 import { parseTranscript, type ToolDefinition, type ToolSyntax } from '../../src/index.js';
 import { toolTranscriptMiddleware } from '../../src/ai/index.js';
 import { METADATA_KEY } from '../../src/ai/calls.js';
+import { parsePartialJson } from '../../src/syntaxes/json/calls.js';
 import { transcript } from '../support/documents.js';
 import { splitAnywhere } from '../support/splits.js';
 import { callBlock, DEFINITIONS, SDKS, SYNTAXES, USAGE, type Sdk } from './support.js';
@@ -74,10 +75,27 @@ async function observe(
     else if (part.type === 'tool-call') {
       const errorText = part.providerMetadata?.[METADATA_KEY]?.errorText;
       observed.calls.push({ toolName: part.toolName, input: part.input, ...(typeof errorText === 'string' ? { errorText } : {}) });
-      expect(observed.deltas.get(part.toolCallId)).toBe(part.input);
+      expectDeltasJoinToInput(observed.deltas.get(part.toolCallId)!, part.input);
     } else if (part.type === 'finish') observed.finish = part.finishReason.unified;
   }
   return observed;
+}
+
+/**
+ * The joined `tool-input-delta`s of a call are its input's JSON — with one exception the
+ * grammars force: a reader may show a key while the block streams that the closer then drops
+ * (caret v0's body after `---` reads as `content` until it turns out to be `key:` params; GLM's
+ * `<arg_value>` left unclosed in a closed block is dropped, as vLLM drops it). A sent key cannot
+ * be taken back, so the call then carries the parse's input and only the preview differed: the
+ * deltas must still read as an object, and one of its keys must be missing from the input.
+ */
+function expectDeltasJoinToInput(joined: string, input: string): void {
+  if (joined === input) return;
+  const preview = parsePartialJson(joined);
+  const final: unknown = JSON.parse(input);
+  expect(isObject(preview) && isObject(final)).toBe(true);
+  const dropped = Object.keys(preview as object).filter((key) => !Object.hasOwn(final as object, key));
+  expect(dropped, `deltas ${JSON.stringify(joined)} vs input ${input}`).not.toEqual([]);
 }
 
 /** What should come out for `text`: the prose, and each call's name with its input or refusal. */
