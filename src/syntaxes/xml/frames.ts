@@ -1,4 +1,4 @@
-import type { TextBuffer } from '../../scanner/text-buffer.js';
+import type { PiecedText } from './value-text.js';
 import type { Collector } from './collector.js';
 import type { OpenTag } from './tokenizer.js';
 import type { ValueText } from './value-text.js';
@@ -30,7 +30,7 @@ export interface ValueFrame {
   /** Only blanks so far: a child `<arg>` or `<item>` would make it a container. */
   blank: boolean;
   /** Between content markers: the verbatim text so far (in pieces split at each `_`). */
-  verbatim: TextBuffer | undefined;
+  verbatim: PiecedText | undefined;
   /** Past the end content marker: its text (only blanks may follow). */
   markerEnd: string | undefined;
 }

@@ -7,7 +7,7 @@ import { PartialInput } from './partial-input.js';
 import { SourcePieces } from './source-pieces.js';
 import { XmlTokenizer, type CloseTag, type OpenTag, type Position, type TokenSink } from './tokenizer.js';
 import { TopText } from './top-text.js';
-import { betweenMarkers } from './value-text.js';
+import { betweenMarkers, PiecedText } from './value-text.js';
 
 /** What the opener settled for a `<tool name="N">` or `<tool:N>` block. */
 export interface XmlToolHeader {
@@ -258,7 +258,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
       return;
     }
     frame.blank = false;
-    frame.verbatim = new TextBuffer();
+    frame.verbatim = new PiecedText();
   }
 
   verbatim(text: string): void {
