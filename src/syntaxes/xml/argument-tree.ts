@@ -136,7 +136,7 @@ export class ArgumentTree {
     if (frame.key === undefined && !frame.item) return;
     if (frame.verbatim !== undefined) {
       // Cut off between the content markers: what was read is the value.
-      frame.value.cdata(betweenMarkers(frame.verbatim));
+      frame.value.cdata(betweenMarkers(frame.verbatim.toString()));
       frame.verbatim = undefined;
     }
     const text = frame.value.finish();

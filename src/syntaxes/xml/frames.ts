@@ -1,3 +1,4 @@
+import type { PiecedText } from './value-text.js';
 import type { Collector } from './collector.js';
 import type { OpenTag } from './tokenizer.js';
 import type { ValueText } from './value-text.js';
@@ -28,8 +29,8 @@ export interface ValueFrame {
   value: ValueText;
   /** Only blanks so far: a child `<arg>` or `<item>` would make it a container. */
   blank: boolean;
-  /** Between content markers: the verbatim text so far. */
-  verbatim: string | undefined;
+  /** Between content markers: the verbatim text so far (in pieces split at each `_`). */
+  verbatim: PiecedText | undefined;
   /** Past the end content marker: its text (only blanks may follow). */
   markerEnd: string | undefined;
 }

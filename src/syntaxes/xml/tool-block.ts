@@ -7,7 +7,7 @@ import { PartialInput } from './partial-input.js';
 import { SourcePieces } from './source-pieces.js';
 import { XmlTokenizer, type CloseTag, type OpenTag, type Position, type TokenSink } from './tokenizer.js';
 import { TopText } from './top-text.js';
-import { betweenMarkers } from './value-text.js';
+import { betweenMarkers, PiecedText } from './value-text.js';
 
 /** What the opener settled for a `<tool name="N">` or `<tool:N>` block. */
 export interface XmlToolHeader {
@@ -258,13 +258,13 @@ export class XmlToolBlock implements BlockReader, TokenSink {
       return;
     }
     frame.blank = false;
-    frame.verbatim = '';
+    frame.verbatim = new PiecedText();
   }
 
   verbatim(text: string): void {
     this.delta.append(text);
     const frame = this.tree.top();
-    if (frame?.kind === 'value' && frame.verbatim !== undefined) frame.verbatim += text;
+    if (frame?.kind === 'value' && frame.verbatim !== undefined) frame.verbatim.append(text);
   }
 
   contentEnd(raw: string): void {
@@ -272,7 +272,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
     this.afterCR = false;
     const frame = this.tree.top();
     if (frame?.kind !== 'value' || frame.verbatim === undefined) return;
-    frame.value.cdata(betweenMarkers(frame.verbatim));
+    frame.value.cdata(betweenMarkers(frame.verbatim.toString()));
     frame.verbatim = undefined;
     frame.markerEnd = raw;
   }
@@ -328,7 +328,7 @@ export class XmlToolBlock implements BlockReader, TokenSink {
     if (pending !== '') {
       const top = this.tree.top();
       // (The pending units are in the delta already: endOfInput added them.)
-      if (this.tokenizer.inVerbatim && top?.kind === 'value' && top.verbatim !== undefined) top.verbatim += pending;
+      if (this.tokenizer.inVerbatim && top?.kind === 'value' && top.verbatim !== undefined) top.verbatim.append(pending);
       // Cut off just past an end marker (and blanks, or part of the close tag): best effort, it was the end.
       else if (!this.tokenizer.afterEndMarker) this.addText(pending, this.tokenizer.position(), this.afterCR);
     }
