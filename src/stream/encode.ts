@@ -52,7 +52,7 @@ export function createChunkEncoder(given?: (EncodeOptions & { sourceMetadata?: b
       if (event.type === 'text-delta') return [textDeltaChunk(event.key, event.delta)];
       if (event.type === 'tool-delta') {
         const tool = tools.get(event.key);
-        if (tool?.toolCallId !== undefined) return [{ type: 'tool-input-delta', toolCallId: tool.toolCallId, inputTextDelta: event.delta }];
+        if (tool?.toolCallId !== undefined && event.delta !== '') return [{ type: 'tool-input-delta', toolCallId: tool.toolCallId, inputTextDelta: event.delta }];
       }
     }
     const out: UIMessageChunk[] = [];
@@ -71,7 +71,7 @@ export function createChunkEncoder(given?: (EncodeOptions & { sourceMetadata?: b
           out.push({ type: 'reasoning-start', id: event.key });
           break;
         case 'reasoning-delta':
-          out.push({ type: 'reasoning-delta', id: event.key, delta: event.delta });
+          if (event.delta !== '') out.push({ type: 'reasoning-delta', id: event.key, delta: event.delta });
           break;
         case 'reasoning-end':
           out.push({ type: 'reasoning-end', id: event.key });
@@ -89,7 +89,8 @@ export function createChunkEncoder(given?: (EncodeOptions & { sourceMetadata?: b
         }
         case 'tool-delta': {
           const tool = tools.get(event.key);
-          if (!tool) break;
+          // An empty delta (partialInput: only the input or source so far changed) sends nothing.
+          if (!tool || event.delta === '') break;
           if (tool.toolCallId === undefined) tool.pending += event.delta;
           else out.push({ type: 'tool-input-delta', toolCallId: tool.toolCallId, inputTextDelta: event.delta });
           break;

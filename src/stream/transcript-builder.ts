@@ -105,13 +105,13 @@ export class TranscriptBuilder implements ScannerSink {
     const reasoning = this.reasoning;
     if (reasoning !== undefined) {
       this.reasoning = undefined;
-      this.reasoningProgress(reasoning);
+      this.reasoningProgress(reasoning, true);
       const chunk: ReasoningChunk = { type: 'reasoning', value: reasoning.reader.text, raw: block.raw, closed };
       this.sink.event({ type: 'reasoning-end', key: reasoning.key, chunk });
       return;
     }
     const tool = this.tool!;
-    this.progress();
+    this.progress(true);
     this.tool = undefined;
     const review = this.review;
     const calls = safeCalls(() => block.reader.finish(closed));
@@ -175,9 +175,9 @@ export class TranscriptBuilder implements ScannerSink {
   }
 
   /** A `reasoning-delta` event with the reasoning text read since the last one. */
-  private reasoningProgress(reasoning: OpenReasoning): void {
+  private reasoningProgress(reasoning: OpenReasoning, closing = false): void {
     const delta = reasoning.reader.takeValueDelta();
-    if (delta === '') return;
+    if (delta === '' && (closing || !this.partialInput || reasoning.syncedLength === reasoning.block.raw.length)) return;
     if (!this.partialInput) {
       reasoning.syncedLength = -1;
       this.sink.event({ type: 'reasoning-delta', key: reasoning.key, delta });
@@ -188,8 +188,11 @@ export class TranscriptBuilder implements ScannerSink {
     this.sink.event({ type: 'reasoning-delta', key: reasoning.key, delta, raw });
   }
 
-  /** Reports the open block's identity once it is settled, then its new source. */
-  private progress(): void {
+  /**
+   * Reports the open block's identity once it is settled, then its new source. `closing`: the
+   * block settles next, so a delta that would only refresh the input is not said.
+   */
+  private progress(closing = false): void {
     const tool = this.tool!;
     if (tool.toolCallId === undefined) {
       const identity = safeIdentity(tool.block);
@@ -198,12 +201,16 @@ export class TranscriptBuilder implements ScannerSink {
         this.sink.event({ type: 'tool-identity', key: tool.key, toolCallId: tool.toolCallId, toolName: identity.toolName });
       }
     }
-    this.sayDelta(tool, tool.block.reader.takeInputDelta());
+    this.sayDelta(tool, tool.block.reader.takeInputDelta(), closing);
   }
 
-  /** A `tool-delta` event, with the input and source so far when asked for. */
-  private sayDelta(tool: OpenTool, delta: string): void {
-    if (delta === '') return;
+  /**
+   * A `tool-delta` event, with the input and source so far when asked for. With `partialInput`,
+   * source the reader holds back (a closer's first units) still grows `raw`: said with an empty
+   * delta, so a fold of the events shows the block's source exactly, as the snapshot does.
+   */
+  private sayDelta(tool: OpenTool, delta: string, closing = false): void {
+    if (delta === '' && (closing || !this.partialInput || tool.syncedLength === tool.block.raw.length)) return;
     if (!this.partialInput) {
       tool.syncedLength = -1;
       this.sink.event({ type: 'tool-delta', key: tool.key, delta });
