@@ -24,7 +24,7 @@ export class SettledChunks {
   private readonly scanner: Scanner;
 
   constructor(options: TranscriptOptions = {}) {
-    this.builder = new TranscriptBuilder(this.fold, { idPrefix: 'tool-call-', review: createCallReview(options) });
+    this.builder = new TranscriptBuilder(this.fold, { idPrefix: 'tool-call-', review: createCallReview(options), settledOnly: true });
     this.scanner = new Scanner(resolveSyntaxes(options.syntaxes), this.builder, undefined, options);
   }
 

@@ -205,6 +205,7 @@ class EventParser implements TranscriptEventParser {
       partialInput: options.partialInput,
       review: createCallReview(options),
       toolOffset,
+      settledOnly: output === 'fold',
     });
     this.scanner = new Scanner(boundSyntaxes(checkedSyntaxes(options.syntaxes), options.tools), this.builder, meter, options);
   }

@@ -1,5 +1,5 @@
 import type { TranscriptEvent, TranscriptEventSink } from './events.js';
-import type { FoldState } from './fold.js';
+import { foldEvent, type FoldState } from './fold.js';
 
 /**
  * The events of one write, gathered for the caller of `write()`, and passed on as they come to
@@ -24,8 +24,8 @@ export class EventQueue implements TranscriptEventSink {
   }
 
   event(event: TranscriptEvent): void {
-    this.fold?.event(event);
-    this.flushText();
+    if (this.fold !== undefined) foldEvent(this.fold, event);
+    if (this.pendingText !== '') this.flushText();
     if (event.type === 'tool-delta') {
       const last = this.many ? this.many[this.many.length - 1] : this.one;
       if (last?.type === 'tool-delta' && last.key === event.key) {

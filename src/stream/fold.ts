@@ -19,8 +19,8 @@ interface OpenTool {
   input: unknown;
   /** The block's source so far when the last delta carried it (`partialInput`), else `undefined`. */
   raw: string | undefined;
-  /** The deltas joined: the source when no delta carried it. */
-  readonly deltas: TextBuffer;
+  /** The deltas joined: the source when no delta carried it (made at the first such delta). */
+  deltas: TextBuffer | undefined;
   /** The chunk last built from the above, until one of them changes. */
   chunk: ToolChunk | undefined;
 }
@@ -142,7 +142,7 @@ export function foldEvent(state: FoldState, event: TranscriptEvent): FoldState {
         syntax: event.syntax,
         input: EMPTY_INPUT,
         raw: undefined,
-        deltas: new TextBuffer(),
+        deltas: undefined,
         chunk: undefined,
       };
       break;
@@ -158,7 +158,7 @@ export function foldEvent(state: FoldState, event: TranscriptEvent): FoldState {
       const tool = state.tool;
       if (tool?.key !== event.key) break;
       // A delta carrying the source makes the joined deltas moot (a parser's deltas carry it all or never).
-      if (event.raw === undefined) tool.deltas.append(event.delta);
+      if (event.raw === undefined) (tool.deltas ??= new TextBuffer()).append(event.delta);
       tool.raw = event.raw;
       if (event.input !== undefined) tool.input = event.input;
       if (event.toolName !== undefined) tool.toolName = event.toolName;
@@ -228,7 +228,7 @@ function toolChunk(tool: OpenTool): ToolChunk {
     state: 'input-streaming',
     input: tool.input,
     syntax: tool.syntax,
-    raw: tool.raw ?? tool.deltas.toString(),
+    raw: tool.raw ?? tool.deltas?.toString() ?? '',
     closed: false,
   });
 }

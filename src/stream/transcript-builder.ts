@@ -40,6 +40,13 @@ export interface BuilderOptions {
   review?: CallReview;
   /** Tool chunks before this text (generated ids count on from there: a store's second text part). */
   toolOffset?: number;
+  /**
+   * The sink keeps only settled chunks and never shows an open block (a whole parse, the CLI's
+   * settled reader): the open block's source is not said (`tool-delta`, `reasoning-delta`), since
+   * the settling event carries the block whole. Its fold gives the same chunks; the syntaxes'
+   * delta buffers are never joined, as a whole parse never needed them.
+   */
+  settledOnly?: boolean;
 }
 
 /**
@@ -63,6 +70,7 @@ export class TranscriptBuilder implements ScannerSink {
   private readonly keys = new IdClaims();
   private readonly idPrefix: string;
   private readonly partialInput: boolean;
+  private readonly settledOnly: boolean;
   private readonly review: CallReview | undefined;
 
   constructor(
@@ -71,6 +79,7 @@ export class TranscriptBuilder implements ScannerSink {
   ) {
     this.idPrefix = options.idPrefix;
     this.partialInput = options.partialInput === true;
+    this.settledOnly = options.settledOnly === true;
     this.review = options.review;
     this.toolCount = options.toolOffset ?? 0;
   }
@@ -98,7 +107,7 @@ export class TranscriptBuilder implements ScannerSink {
     this.tool = { block, key, toolCallId, syncedLength: -1 };
     const toolName = identity?.toolName ?? 'tool';
     this.sink.event({ type: 'tool-start', key, toolCallId, toolName, syntax: block.syntax.name });
-    this.sayDelta(this.tool, block.raw + block.reader.takeInputDelta());
+    if (!this.settledOnly) this.sayDelta(this.tool, block.raw + block.reader.takeInputDelta());
   }
 
   close(block: ActiveBlock, closed: boolean): void {
@@ -176,6 +185,7 @@ export class TranscriptBuilder implements ScannerSink {
 
   /** A `reasoning-delta` event with the reasoning text read since the last one. */
   private reasoningProgress(reasoning: OpenReasoning, closing = false): void {
+    if (this.settledOnly) return;
     const delta = reasoning.reader.takeValueDelta();
     if (delta === '' && (closing || !this.partialInput || reasoning.syncedLength === reasoning.block.raw.length)) return;
     if (!this.partialInput) {
@@ -201,7 +211,7 @@ export class TranscriptBuilder implements ScannerSink {
         this.sink.event({ type: 'tool-identity', key: tool.key, toolCallId: tool.toolCallId, toolName: identity.toolName });
       }
     }
-    this.sayDelta(tool, tool.block.reader.takeInputDelta(), closing);
+    if (!this.settledOnly) this.sayDelta(tool, tool.block.reader.takeInputDelta(), closing);
   }
 
   /**
