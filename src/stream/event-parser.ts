@@ -41,8 +41,10 @@ export interface TranscriptParser<Chunk extends UIMessageChunk = UIMessageChunk>
 export interface EventParserOptions extends TranscriptOptions {
   /**
    * Read the open block's input on every delta and put it on its `tool-delta` events
-   * (`event.input`): what a UI shows while a call streams. Costs the syntax's incremental
-   * partial parse (amortised linear); leave it off when only forwarding the events.
+   * (`event.input`, with the block's source so far as `event.raw`): what a UI shows while a call
+   * streams, so that folding the events shows the open block as the `chunks` snapshot does.
+   * Costs the syntax's incremental partial parse (amortised linear); leave it off when only
+   * forwarding the events.
    */
   partialInput?: boolean;
 }
@@ -53,7 +55,11 @@ export interface TranscriptEventParser {
   write(delta: string): TranscriptEvent[];
   /** Ends the input: flushes held text, settles an open block (`closed: false`) and ends the text part. */
   end(): TranscriptEvent[];
-  /** Snapshot of the transcript so far; an open block shows as `input-streaming`. */
+  /**
+   * Snapshot of the transcript so far; an open block shows as `input-streaming`: the fold of the
+   * events said so far (`foldEvent`), the open block's input and source read for it when the
+   * events do not carry them (without `partialInput`).
+   */
   readonly chunks: TranscriptChunk[];
   /**
    * The work this parser did so far (see {@link WorkMeter}), a snapshot: a diagnostic whose
