@@ -3,7 +3,7 @@ import { createCallReview } from '../review/call-review.js';
 import { Scanner } from '../scanner/scanner.js';
 import { createWorkMeter } from '../scanner/work-meter.js';
 import type { ToolDefinition, ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunk, UIMessageChunkFor, WorkMeter } from '../types.js';
-import { createChunkEncoder, textDeltaChunk } from './encode.js';
+import { createChunkEncoding, textDeltaChunk } from './encode.js';
 import { EventQueue } from './event-queue.js';
 import type { TranscriptEvent } from './events.js';
 import { FoldState } from './fold.js';
@@ -88,15 +88,16 @@ export function createTranscriptParser<Options extends ExplicitOptions>(given: O
   const options = checkLiteOptions('createTranscriptParser', given);
   const events = new EventParser(options, 'events');
   const queue = events.queue!;
-  const encode = createChunkEncoder(options);
+  const encoding = createChunkEncoding(options);
   const parser: TranscriptParser = {
     write: (delta) => {
       events.scan(delta);
-      // The usual write of a one-unit stream yields one text delta: encoded with no event in between.
-      const text = queue.takeLoneTextDelta();
-      return text === undefined ? encode(queue.drain()) : [textDeltaChunk(queue.textPart!, text)];
+      // The usual write of a one-unit stream yields one text or input delta: encoded with no event in between.
+      const lone = queue.takeLoneDelta();
+      if (lone === undefined) return encoding.encode(queue.drain());
+      return queue.loneIsText ? [textDeltaChunk(queue.loneKey, lone)] : encoding.toolDelta(queue.loneKey, lone);
     },
-    end: () => encode(events.end()),
+    end: () => encoding.encode(events.end()),
     get chunks() {
       return events.chunks;
     },

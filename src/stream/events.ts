@@ -66,13 +66,15 @@ export type TranscriptEvent =
 
 /**
  * Where a builder says its events, one call per event, as they happen. `textDelta(key, delta)`
- * means `event({ type: 'text-delta', key, delta })`, said without the object: it is the one event
- * a whole parse says per piece of text, and the fold of a whole parse takes it straight (no event
- * array, no object per piece).
+ * means `event({ type: 'text-delta', key, delta })` and `toolDelta(key, delta)` means
+ * `event({ type: 'tool-delta', key, delta })` (no input, no source), said without the object:
+ * they are the events said per piece of a one-unit stream and per piece of text of a whole parse,
+ * and the fold and the UI-chunk encoding take them straight (no event object, no array).
  */
 export interface TranscriptEventSink {
   event(event: TranscriptEvent): void;
   textDelta(key: string, delta: string): void;
+  toolDelta(key: string, delta: string): void;
 }
 
 /**

@@ -67,6 +67,10 @@ export class FoldState implements TranscriptEventSink {
     this.textShown = true;
   }
 
+  toolDelta(key: string, delta: string): void {
+    foldToolSource(this, key, delta, undefined);
+  }
+
   /**
    * The chunks so far, a new array: settled ones, then the open block's (`input-streaming` for a
    * tool, `closed: false` for reasoning). Settled chunk objects are shared between snapshots.
@@ -155,14 +159,10 @@ export function foldEvent(state: FoldState, event: TranscriptEvent): FoldState {
       break;
     }
     case 'tool-delta': {
-      const tool = state.tool;
-      if (tool?.key !== event.key) break;
-      // A delta carrying the source makes the joined deltas moot (a parser's deltas carry it all or never).
-      if (event.raw === undefined) (tool.deltas ??= new TextBuffer()).append(event.delta);
-      tool.raw = event.raw;
+      const tool = foldToolSource(state, event.key, event.delta, event.raw);
+      if (tool === undefined) break;
       if (event.input !== undefined) tool.input = event.input;
       if (event.toolName !== undefined) tool.toolName = event.toolName;
-      tool.chunk = undefined;
       break;
     }
     case 'tool-settle':
@@ -188,6 +188,17 @@ export function foldEvent(state: FoldState, event: TranscriptEvent): FoldState {
       break;
   }
   return state;
+}
+
+/** A tool delta's source folded into the open tool part (the part, if it is the one open). */
+function foldToolSource(state: FoldState, key: string, delta: string, raw: string | undefined): OpenTool | undefined {
+  const tool = state.tool;
+  if (tool?.key !== key) return undefined;
+  // A delta carrying the source makes the joined deltas moot (a parser's deltas carry it all or never).
+  if (raw === undefined && delta !== '') (tool.deltas ??= new TextBuffer()).append(delta);
+  tool.raw = raw;
+  tool.chunk = undefined;
+  return tool;
 }
 
 function settle(state: FoldState, key: string, chunk: ToolChunk | ReasoningChunk): void {

@@ -223,7 +223,7 @@ export class TranscriptBuilder implements ScannerSink {
     if (delta === '' && (closing || !this.partialInput || tool.syncedLength === tool.block.raw.length)) return;
     if (!this.partialInput) {
       tool.syncedLength = -1;
-      this.sink.event({ type: 'tool-delta', key: tool.key, delta });
+      this.sink.toolDelta(tool.key, delta);
       return;
     }
     const raw = tool.block.raw;
