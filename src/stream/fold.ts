@@ -38,8 +38,10 @@ interface OpenReasoning {
  * last text chunk replaced, never mutated, when its text grows), the text of the open text part
  * not yet folded into them, and the open tool or reasoning part. Mutable for speed — text is
  * gathered in a buffer and folded in only when read, the open part's chunk built only when asked
- * for — but every change goes through {@link foldEvent} (or {@link FoldState.textDelta}, the same
- * event without its object), so there is one fold and every consumer goes through it.
+ * for — but every change goes through {@link foldEvent} (or {@link FoldState.textDelta} and
+ * {@link FoldState.toolDelta}, the same events without their objects), so there is one fold and
+ * every consumer goes through it. Its fields are the fold's own: read the chunks with
+ * {@link FoldState.chunks}, {@link FoldState.takeSettled} or {@link FoldState.part}.
  *
  * A FoldState is also a {@link TranscriptEventSink}: a builder can say its events straight into it.
  */
