@@ -120,7 +120,8 @@ export class TranscriptBuilder implements ScannerSink {
       return;
     }
     const tool = this.tool!;
-    this.progress(true);
+    // Settled only: the identity is claimed with the calls below, as the stream's identity would be.
+    if (!this.settledOnly) this.progress(true);
     this.tool = undefined;
     const review = this.review;
     const calls = safeCalls(() => block.reader.finish(closed));
@@ -146,6 +147,7 @@ export class TranscriptBuilder implements ScannerSink {
 
   /** The end of a write: says the open block's settled identity and new source. */
   flush(): void {
+    if (this.settledOnly) return;
     if (this.tool !== undefined) this.progress();
     else if (this.reasoning !== undefined) this.reasoningProgress(this.reasoning);
   }
@@ -211,7 +213,7 @@ export class TranscriptBuilder implements ScannerSink {
         this.sink.event({ type: 'tool-identity', key: tool.key, toolCallId: tool.toolCallId, toolName: identity.toolName });
       }
     }
-    if (!this.settledOnly) this.sayDelta(tool, tool.block.reader.takeInputDelta(), closing);
+    this.sayDelta(tool, tool.block.reader.takeInputDelta(), closing);
   }
 
   /**
