@@ -1,5 +1,6 @@
 import { createCallReview } from '../review/call-review.js';
 import { Scanner } from '../scanner/scanner.js';
+import { FoldState } from '../stream/fold.js';
 import { TranscriptBuilder } from '../stream/transcript-builder.js';
 import { resolveSyntaxes } from '../syntaxes/index.js';
 import type { TranscriptChunk, TranscriptOptions } from '../types.js';
@@ -13,29 +14,31 @@ import type { TranscriptChunk, TranscriptOptions } from '../types.js';
  * run is handed out as the scanner lets it go, not when the run ends. Tool chunks, their ids
  * numbered across the whole text, are exactly the whole parse's.
  *
- * Built from the same scanner and builder as `parseTranscript` (same syntaxes, same review of
- * calls); the builder hands the settled chunks over with `takeSettled` and keeps none of them.
+ * Built from the same scanner, builder and fold as `parseTranscript` (same syntaxes, same review
+ * of calls): the builder's events are folded as they come, and the fold hands the settled chunks
+ * over with `takeSettled` and keeps none of them.
  */
 export class SettledChunks {
+  private readonly fold = new FoldState();
   private readonly builder: TranscriptBuilder;
   private readonly scanner: Scanner;
 
   constructor(options: TranscriptOptions = {}) {
-    this.builder = new TranscriptBuilder({ idPrefix: 'tool-call-', emitEvents: false, review: createCallReview(options) });
+    this.builder = new TranscriptBuilder(this.fold, { idPrefix: 'tool-call-', review: createCallReview(options), settledOnly: true });
     this.scanner = new Scanner(resolveSyntaxes(options.syntaxes), this.builder, undefined, options);
   }
 
   /** Feeds the next piece; returns the chunks settled by it. */
   write(text: string): TranscriptChunk[] {
     this.scanner.write(text);
-    return this.builder.takeSettled();
+    return this.fold.takeSettled();
   }
 
   /** Ends the input; returns the rest of the chunks (an open block settles, `closed: false`). */
   end(): TranscriptChunk[] {
     this.scanner.end();
     this.builder.finish();
-    return this.builder.takeSettled();
+    return this.fold.takeSettled();
   }
 }
 

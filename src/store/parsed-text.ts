@@ -1,12 +1,13 @@
 import type { TranscriptEvent } from '../stream/events.js';
-import type { ReasoningChunk, TextChunk, ToolChunk, TranscriptOptions } from '../types.js';
+import { foldEvent, FoldState } from '../stream/fold.js';
+import type { ToolChunk, TranscriptChunk, TranscriptOptions } from '../types.js';
 import type { ItemTable } from './item-table.js';
 import { ParsedSegment } from './segments.js';
 
 /**
  * Text read by the parser into items: a segment per text (the `append` text, an AI SDK text
  * part, a message's text part) whose parser's events are folded into the table, one item written
- * per event and nothing else looked at.
+ * per event, as the segment's fold of the events has it, and nothing else looked at.
  */
 export class ParsedText {
   constructor(private readonly table: ItemTable) {}
@@ -49,6 +50,7 @@ export class ParsedText {
     segment.items.clear();
     const toolsBefore = table.toolItems - old.filter((id) => table.source(id)?.type === 'tool').length;
     segment.parser = this.parserAt(table.segments.indexOf(segment), toolsBefore);
+    segment.fold = new FoldState();
     segment.ended = false;
     const reusable = old.slice();
     this.fold(segment, segment.parser.write(text), reusable);
@@ -70,82 +72,39 @@ export class ParsedText {
   }
 
   /**
-   * Folds a segment's events into its items: one item written per event, nothing else
-   * looked at. `reuse`: item ids of a reparsed segment, given again to items of the same kind.
+   * Folds a segment's events into its items: each event folded into the segment's
+   * {@link ParsedSegment.fold} (`foldEvent`, the one definition of the chunks of events), and the
+   * item of its part written with the part's chunk as the fold now has it; nothing else looked at.
+   * `reuse`: item ids of a reparsed segment, given again to items of the same kind.
    */
   private fold(segment: ParsedSegment, events: readonly TranscriptEvent[], reuse?: string[]): void {
     const { table } = this;
+    const fold = segment.fold;
     for (const event of events) {
       table.ownWork++;
-      switch (event.type) {
-        case 'text-start': {
-          const id = takeReusable(reuse, (old) => table.source(old)?.type === 'text') ?? table.allocateId(table.nextBaseId('text'));
-          segment.items.set(event.key, id);
-          table.addItem(segment, id, { type: 'text', value: '' });
-          break;
-        }
-        case 'text-delta': {
-          const id = segment.items.get(event.key)!;
-          const source = table.source(id) as TextChunk;
-          table.put(id, { type: 'text', value: source.value + event.delta }, segment);
-          break;
-        }
-        case 'text-end':
-          break;
-        case 'tool-start': {
-          const toolCallId = event.toolCallId ?? event.key;
-          const id = takeReusable(reuse, (old) => (table.source(old) as ToolChunk | undefined)?.toolCallId === toolCallId) ?? table.allocateId(event.key);
-          segment.items.set(event.key, id);
-          const chunk: ToolChunk = {
-            type: 'tool',
-            toolCallId,
-            toolName: event.toolName,
-            state: 'input-streaming',
-            input: {},
-            syntax: event.syntax,
-            raw: '',
-            closed: false,
-          };
-          table.addItem(segment, id, chunk);
-          break;
-        }
-        case 'tool-identity': {
-          const id = segment.items.get(event.key)!;
-          const source = table.source(id) as ToolChunk;
-          table.put(id, { ...source, toolCallId: event.toolCallId, toolName: event.toolName }, segment);
-          break;
-        }
-        case 'tool-delta': {
-          const id = segment.items.get(event.key)!;
-          const source = table.source(id) as ToolChunk;
-          const next: ToolChunk = { ...source, raw: source.raw + event.delta };
-          if (event.input !== undefined) next.input = event.input;
-          if (event.toolName !== undefined) next.toolName = event.toolName;
-          table.put(id, next, segment);
-          break;
-        }
-        case 'tool-settle':
-          table.put(segment.items.get(event.key)!, event.chunk, segment);
-          break;
-        case 'reasoning-start': {
-          const id = takeReusable(reuse, (old) => table.source(old)?.type === 'reasoning') ?? table.allocateId(table.nextBaseId('reasoning'));
-          segment.items.set(event.key, id);
-          table.addItem(segment, id, { type: 'reasoning', value: '', raw: '', closed: false });
-          break;
-        }
-        case 'reasoning-delta': {
-          const id = segment.items.get(event.key)!;
-          const source = table.source(id) as ReasoningChunk;
-          // The raw so far is the value (the opener is known only at the end, on the settled chunk).
-          table.put(id, { ...source, value: source.value + event.delta, raw: source.raw + event.delta }, segment);
-          break;
-        }
-        case 'reasoning-end':
-          table.put(segment.items.get(event.key)!, event.chunk, segment);
-          break;
+      foldEvent(fold, event);
+      if (event.type === 'text-end') continue;
+      const chunk = fold.part(event.key)!;
+      if (event.type === 'text-start' || event.type === 'tool-start' || event.type === 'reasoning-start') {
+        const id = takeReusable(reuse, (old) => sameKind(table.source(old), chunk)) ?? table.allocateId(newItemId(table, chunk, event.key));
+        segment.items.set(event.key, id);
+        table.addItem(segment, id, chunk);
+      } else {
+        table.put(segment.items.get(event.key)!, chunk, segment);
       }
     }
   }
+}
+
+/** The id a new item of `chunk`'s kind gets: a tool's its event key, others the next of their kind. */
+function newItemId(table: ItemTable, chunk: TranscriptChunk, key: string): string {
+  return chunk.type === 'tool' ? key : table.nextBaseId(chunk.type);
+}
+
+/** Whether an old item of a reparsed segment may be given to `chunk` (same kind; a tool, same id). */
+function sameKind(old: TranscriptChunk | undefined, chunk: TranscriptChunk): boolean {
+  if (old?.type !== chunk.type) return false;
+  return chunk.type !== 'tool' || (old as ToolChunk).toolCallId === chunk.toolCallId;
 }
 
 /** The first id of `reuse` that `fits`, taken out of it. */

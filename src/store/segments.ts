@@ -1,10 +1,11 @@
-import type { TranscriptEventParser } from '../stream/parser.js';
+import type { SegmentParser } from '../stream/event-parser.js';
+import { FoldState } from '../stream/fold.js';
 import type { StreamedJsonInput } from './native-tool.js';
 import type { SourceInput } from './source-input.js';
 
 /**
  * A run of items parsed from one text: the `append` text, one AI SDK text part, or one
- * text part of a message. Its parser's events are folded into items; `items` maps the
+ * text part of a message. Its parser's events are folded ({@link fold}) into items; `items` maps the
  * events' keys to the store's item ids, given once and never changed.
  */
 export class ParsedSegment {
@@ -16,8 +17,10 @@ export class ParsedSegment {
   /** The text of a message part as last seen (message parts only: compared with the part's next version). */
   text = '';
   ended = false;
+  /** The fold of the parser's events: each item shows its part's chunk as the fold has it. */
+  fold = new FoldState();
 
-  constructor(public parser: TranscriptEventParser) {}
+  constructor(public parser: SegmentParser) {}
 }
 
 /** One native AI SDK tool call (from stream chunks or a message part). */

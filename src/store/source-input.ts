@@ -1,4 +1,4 @@
-import { createSegmentParser, type TranscriptEventParser } from '../stream/event-parser.js';
+import { createSegmentParser, type SegmentParser } from '../stream/event-parser.js';
 import type { ToolSyntax, TranscriptOptions, WorkMeter } from '../types.js';
 
 /** The input so far of a block read from its source text. */
@@ -15,7 +15,7 @@ export interface SourceProgress {
  * as it arrives, in every syntax, with the work of the syntax's own incremental reader.
  */
 export class SourceInput {
-  private readonly parser: TranscriptEventParser;
+  private readonly parser: SegmentParser;
   /** Length of the source fed so far (a message part gives the whole text each time). */
   fed = 0;
   private progress: SourceProgress = { input: {} };

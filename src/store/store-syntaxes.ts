@@ -1,4 +1,4 @@
-import { createSegmentParser, type ExplicitOptions, type TranscriptEventParser } from '../stream/event-parser.js';
+import { createSegmentParser, type ExplicitOptions, type SegmentParser } from '../stream/event-parser.js';
 import type { ToolSyntax, TranscriptOptions, WorkMeter } from '../types.js';
 
 /**
@@ -13,7 +13,7 @@ export interface StoreSyntaxes {
    * Events with the input so far, generated ids counting on after `toolOffset` tools already
    * shown; the parser's work is counted on the store's `work` meter.
    */
-  segmentParser(options: TranscriptOptions, toolOffset: number, work: WorkMeter): TranscriptEventParser;
+  segmentParser(options: TranscriptOptions, toolOffset: number, work: WorkMeter): SegmentParser;
   /** The syntax named `name` that a native call's source text may be read with, else `undefined`. */
   find(name: string, options: TranscriptOptions): ToolSyntax | undefined;
 }

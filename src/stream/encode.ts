@@ -28,8 +28,28 @@ export function textDeltaChunk(key: string, delta: string): UIMessageChunk {
  * carries the block's source (`raw`).
  */
 export function createChunkEncoder(given?: (EncodeOptions & { sourceMetadata?: boolean }) | null): (events: readonly TranscriptEvent[]) => UIMessageChunk[] {
+  return createChunkEncoding(given).encode;
+}
+
+/** The chunk encoder, and the chunks of one source-only `tool-delta` said without its event object. @internal */
+export interface ChunkEncoding {
+  encode(events: readonly TranscriptEvent[]): UIMessageChunk[];
+  /** The chunks of `{ type: 'tool-delta', key, delta }` (the lone delta of a one-unit write). */
+  toolDelta(key: string, delta: string): UIMessageChunk[];
+}
+
+/** See {@link createChunkEncoder}. @internal */
+export function createChunkEncoding(given?: (EncodeOptions & { sourceMetadata?: boolean }) | null): ChunkEncoding {
   const options = checkTranscriptOptions<EncodeOptions & { sourceMetadata?: boolean }>('createChunkEncoder', given);
   const tools = new Map<string, EncodedTool>();
+
+  /** A tool delta: sent once the part is announced, gathered until then. An empty delta (partialInput: only the input or source so far changed) sends nothing. */
+  const toolDelta = (out: UIMessageChunk[], key: string, delta: string) => {
+    const tool = tools.get(key);
+    if (!tool || delta === '') return;
+    if (tool.toolCallId === undefined) tool.pending += delta;
+    else out.push({ type: 'tool-input-delta', toolCallId: tool.toolCallId, inputTextDelta: delta });
+  };
 
   const announce = (out: UIMessageChunk[], tool: EncodedTool, toolCallId: string, toolName: string) => {
     tool.toolCallId = toolCallId;
@@ -45,14 +65,14 @@ export function createChunkEncoder(given?: (EncodeOptions & { sourceMetadata?: b
     tool.pending = '';
   };
 
-  return (events) => {
+  const encode = (events: readonly TranscriptEvent[]): UIMessageChunk[] => {
     // The usual delta: one text or input delta, encoded without the general loop's array growth.
     if (events.length === 1) {
       const event = events[0]!;
       if (event.type === 'text-delta') return [textDeltaChunk(event.key, event.delta)];
       if (event.type === 'tool-delta') {
         const tool = tools.get(event.key);
-        if (tool?.toolCallId !== undefined) return [{ type: 'tool-input-delta', toolCallId: tool.toolCallId, inputTextDelta: event.delta }];
+        if (tool?.toolCallId !== undefined && event.delta !== '') return [{ type: 'tool-input-delta', toolCallId: tool.toolCallId, inputTextDelta: event.delta }];
       }
     }
     const out: UIMessageChunk[] = [];
@@ -71,7 +91,7 @@ export function createChunkEncoder(given?: (EncodeOptions & { sourceMetadata?: b
           out.push({ type: 'reasoning-start', id: event.key });
           break;
         case 'reasoning-delta':
-          out.push({ type: 'reasoning-delta', id: event.key, delta: event.delta });
+          if (event.delta !== '') out.push({ type: 'reasoning-delta', id: event.key, delta: event.delta });
           break;
         case 'reasoning-end':
           out.push({ type: 'reasoning-end', id: event.key });
@@ -87,13 +107,9 @@ export function createChunkEncoder(given?: (EncodeOptions & { sourceMetadata?: b
           if (tool && tool.toolCallId === undefined) announce(out, tool, event.toolCallId, event.toolName);
           break;
         }
-        case 'tool-delta': {
-          const tool = tools.get(event.key);
-          if (!tool) break;
-          if (tool.toolCallId === undefined) tool.pending += event.delta;
-          else out.push({ type: 'tool-input-delta', toolCallId: tool.toolCallId, inputTextDelta: event.delta });
+        case 'tool-delta':
+          toolDelta(out, event.key, event.delta);
           break;
-        }
         case 'tool-settle': {
           const tool = tools.get(event.key);
           const { chunk } = event;
@@ -108,6 +124,18 @@ export function createChunkEncoder(given?: (EncodeOptions & { sourceMetadata?: b
       }
     }
     return out;
+  };
+
+  return {
+    encode,
+    toolDelta(key, delta) {
+      const tool = tools.get(key);
+      // The usual case, without the out array's growth.
+      if (tool?.toolCallId !== undefined && delta !== '') return [{ type: 'tool-input-delta', toolCallId: tool.toolCallId, inputTextDelta: delta }];
+      const out: UIMessageChunk[] = [];
+      toolDelta(out, key, delta);
+      return out;
+    },
   };
 }
 

@@ -3,8 +3,10 @@ import { createCallReview } from '../review/call-review.js';
 import { Scanner } from '../scanner/scanner.js';
 import { createWorkMeter } from '../scanner/work-meter.js';
 import type { ToolDefinition, ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunk, UIMessageChunkFor, WorkMeter } from '../types.js';
-import { createChunkEncoder, textDeltaChunk } from './encode.js';
+import { createChunkEncoding, textDeltaChunk } from './encode.js';
+import { EventQueue } from './event-queue.js';
 import type { TranscriptEvent } from './events.js';
+import { FoldState } from './fold.js';
 import { TranscriptBuilder } from './transcript-builder.js';
 
 // The parser over syntax objects given by the caller. It knows no syntax by name and has no
@@ -39,8 +41,10 @@ export interface TranscriptParser<Chunk extends UIMessageChunk = UIMessageChunk>
 export interface EventParserOptions extends TranscriptOptions {
   /**
    * Read the open block's input on every delta and put it on its `tool-delta` events
-   * (`event.input`): what a UI shows while a call streams. Costs the syntax's incremental
-   * partial parse (amortised linear); leave it off when only forwarding the events.
+   * (`event.input`, with the block's source so far as `event.raw`): what a UI shows while a call
+   * streams, so that folding the events shows the open block as the `chunks` snapshot does.
+   * Costs the syntax's incremental partial parse (amortised linear); leave it off when only
+   * forwarding the events.
    */
   partialInput?: boolean;
 }
@@ -51,7 +55,11 @@ export interface TranscriptEventParser {
   write(delta: string): TranscriptEvent[];
   /** Ends the input: flushes held text, settles an open block (`closed: false`) and ends the text part. */
   end(): TranscriptEvent[];
-  /** Snapshot of the transcript so far; an open block shows as `input-streaming`. */
+  /**
+   * Snapshot of the transcript so far; an open block shows as `input-streaming`: the fold of the
+   * events said so far (`foldEvent`), the open block's input and source read for it when the
+   * events do not carry them (without `partialInput`).
+   */
   readonly chunks: TranscriptChunk[];
   /**
    * The work this parser did so far (see {@link WorkMeter}), a snapshot: a diagnostic whose
@@ -78,16 +86,18 @@ const DEFAULT_ID_PREFIX = 'tool-call-';
  */
 export function createTranscriptParser<Options extends ExplicitOptions>(given: Options): TranscriptParser<UIMessageChunkFor<Options>> {
   const options = checkLiteOptions('createTranscriptParser', given);
-  const events = new EventParser(options, true);
-  const encode = createChunkEncoder(options);
+  const events = new EventParser(options, 'events');
+  const queue = events.queue!;
+  const encoding = createChunkEncoding(options);
   const parser: TranscriptParser = {
     write: (delta) => {
       events.scan(delta);
-      // The usual write of a one-unit stream yields one text delta: encoded with no event in between.
-      const text = events.builder.takeLoneTextDelta();
-      return text === undefined ? encode(events.drain()) : [textDeltaChunk(events.builder.textPart!, text)];
+      // The usual write of a one-unit stream yields one text or input delta: encoded with no event in between.
+      const lone = queue.takeLoneDelta();
+      if (lone === undefined) return encoding.encode(queue.drain());
+      return queue.loneIsText ? [textDeltaChunk(queue.loneKey, lone)] : encoding.toolDelta(queue.loneKey, lone);
     },
-    end: () => encode(events.end()),
+    end: () => encoding.encode(events.end()),
     get chunks() {
       return events.chunks;
     },
@@ -104,8 +114,15 @@ export function createTranscriptParser<Options extends ExplicitOptions>(given: O
  * {@link TranscriptEvent}s (see the main entry's `createTranscriptEventParser`).
  */
 export function createTranscriptEventParser(options: ExplicitOptions<EventParserOptions>): TranscriptEventParser {
-  return new EventParser(checkLiteOptions('createTranscriptEventParser', options), true);
+  return new EventParser(checkLiteOptions('createTranscriptEventParser', options), 'events');
 }
+
+/**
+ * An event parser without a snapshot: what the store runs over one text, folding the events
+ * itself (`foldEvent`, one fold per text).
+ * @internal
+ */
+export type SegmentParser = Omit<TranscriptEventParser, 'chunks'>;
 
 /**
  * The store's parser of one text (its `append` text, an AI SDK text part): events with the
@@ -113,16 +130,19 @@ export function createTranscriptEventParser(options: ExplicitOptions<EventParser
  * added to the store's meter.
  * @internal
  */
-export function createSegmentParser(options: ExplicitOptions, toolOffset: number, work: WorkMeter): TranscriptEventParser {
-  return new EventParser({ ...options, partialInput: true }, true, toolOffset, work);
+export function createSegmentParser(options: ExplicitOptions, toolOffset: number, work: WorkMeter): SegmentParser {
+  return new EventParser({ ...options, partialInput: true }, 'events-only', toolOffset, work);
 }
 
-/** Parses a whole transcript with the given syntax objects. Never throws on any string. */
+/**
+ * Parses a whole transcript with the given syntax objects. Never throws on any string. The
+ * chunks are the fold of the parser's events (`foldEvent`), said straight into it.
+ */
 export function parseTranscript(text: string, options: ExplicitOptions): TranscriptChunk[] {
-  const parser = new EventParser(checkLiteOptions('parseTranscript', options), false);
-  parser.write(text);
+  const parser = new EventParser(checkLiteOptions('parseTranscript', options), 'fold');
+  parser.scan(text);
   parser.end();
-  return parser.chunks;
+  return parser.fold!.takeSettled();
 }
 
 /**
@@ -163,42 +183,56 @@ export function boundSyntaxes(syntaxes: readonly ToolSyntax[], tools: readonly T
   return syntaxes.map((syntax) => (syntax.withTools ? syntax.withTools(tools) : syntax));
 }
 
+/**
+ * What an {@link EventParser} does with its builder's events: fold them only (a whole parse, whose
+ * result is the fold), queue them for `write()` and fold them (the public parsers: their `chunks`
+ * is the fold), or queue them only (a store's text, which folds them itself).
+ */
+type Output = 'fold' | 'events' | 'events-only';
+
 class EventParser implements TranscriptEventParser {
   readonly builder: TranscriptBuilder;
+  /** The fold of the events: what {@link chunks} reads (absent for `events-only`). */
+  readonly fold: FoldState | undefined;
+  /** The events of the current write (absent for a whole parse). */
+  readonly queue: EventQueue | undefined;
   private readonly scanner: Scanner;
   private ended = false;
 
   constructor(
     options: ExplicitOptions<EventParserOptions>,
-    emitEvents: boolean,
+    output: Output,
     toolOffset = 0,
     private readonly meter: WorkMeter = createWorkMeter(),
   ) {
-    this.builder = new TranscriptBuilder({
+    this.fold = output === 'events-only' ? undefined : new FoldState();
+    this.queue = output === 'fold' ? undefined : new EventQueue(this.fold);
+    this.builder = new TranscriptBuilder(this.queue ?? this.fold!, {
       idPrefix: options.idPrefix ?? DEFAULT_ID_PREFIX,
-      emitEvents,
       partialInput: options.partialInput,
       review: createCallReview(options),
       toolOffset,
+      settledOnly: output === 'fold',
     });
     this.scanner = new Scanner(boundSyntaxes(checkedSyntaxes(options.syntaxes), options.tools), this.builder, meter, options);
   }
 
   write(delta: string): TranscriptEvent[] {
     this.scan(delta);
-    return this.builder.drain();
+    return this.drain();
   }
 
-  /** Reads a delta; its events wait in the builder until {@link drain}. */
+  /** Reads a delta; its events wait in the queue until {@link drain}. */
   scan(delta: string): void {
     if (typeof delta !== 'string') throw new TypeError('tool-transcript: write() takes a string');
     if (this.ended) throw new Error('tool-transcript: write() after end()');
     this.scanner.write(delta);
+    this.builder.flush();
   }
 
   /** The events since the last drain. */
   drain(): TranscriptEvent[] {
-    return this.builder.drain();
+    return this.queue?.drain() ?? [];
   }
 
   end(): TranscriptEvent[] {
@@ -206,12 +240,14 @@ class EventParser implements TranscriptEventParser {
     this.ended = true;
     this.scanner.end();
     this.builder.finish();
-    return this.builder.drain();
+    return this.drain();
   }
 
   get chunks(): TranscriptChunk[] {
-    const open = this.ended ? [] : this.builder.openChunks();
-    return open.length === 0 ? this.builder.chunks.slice() : [...this.builder.chunks, ...open];
+    const fold = this.fold;
+    if (fold === undefined) return [];
+    if (!this.ended) this.builder.syncOpen(fold);
+    return fold.chunks();
   }
 
   get work(): Readonly<WorkMeter> {

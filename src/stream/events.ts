@@ -21,7 +21,9 @@ import type { ReasoningChunk, ToolChunk } from '../types.js';
  *   next ones its body (markers included, as written — minus the one line break some syntaxes
  *   drop after the opener), so `opener + deltas` is text a fresh parser of that syntax reads as
  *   the same open block. With the `partialInput` option, `input` (and `toolName` when the body
- *   names it) is the block's input so far; the same object while it did not change.
+ *   names it) is the block's input so far, the same object while it did not change, and `raw`
+ *   the block's source so far exactly (markers included, nothing dropped): what a consumer
+ *   shows for the open block. A delta may be empty when only those changed.
  * - `tool-settle`: a call is finished — at the block's closer, or at the end of input
  *   (`chunk.closed: false`). `chunk` is exactly the tool chunk `parseTranscript` gives for it
  *   (state by the contract's rules, output, error, approval). A block holding several calls (a
@@ -31,6 +33,11 @@ import type { ReasoningChunk, ToolChunk } from '../types.js';
  *   keys `reasoning-1`, `reasoning-2`, …; the deltas are its value (the text inside the tags,
  *   never the tags), and `reasoning-end` carries the finished {@link ReasoningChunk} (at the
  *   closer, or at the end of input with `closed: false`). A text part open before it ends first.
+ *   With `partialInput`, a `reasoning-delta` also carries `raw`, the block's source so far (tags
+ *   included).
+ *
+ * The chunks these events describe are defined once, by their fold (`foldEvent` in
+ * `./fold.ts`): `parseTranscript`, the parser's `chunks` snapshot and the store all use it.
  */
 export type TranscriptEvent =
   | { readonly type: 'text-start'; readonly key: string }
@@ -50,11 +57,25 @@ export type TranscriptEvent =
       readonly delta: string;
       readonly input?: unknown;
       readonly toolName?: string;
+      readonly raw?: string;
     }
   | { readonly type: 'tool-settle'; readonly key: string; readonly chunk: ToolChunk; readonly invalid: boolean }
   | { readonly type: 'reasoning-start'; readonly key: string }
-  | { readonly type: 'reasoning-delta'; readonly key: string; readonly delta: string }
+  | { readonly type: 'reasoning-delta'; readonly key: string; readonly delta: string; readonly raw?: string }
   | { readonly type: 'reasoning-end'; readonly key: string; readonly chunk: ReasoningChunk };
+
+/**
+ * Where a builder says its events, one call per event, as they happen. `textDelta(key, delta)`
+ * means `event({ type: 'text-delta', key, delta })` and `toolDelta(key, delta)` means
+ * `event({ type: 'tool-delta', key, delta })` (no input, no source), said without the object:
+ * they are the events said per piece of a one-unit stream and per piece of text of a whole parse,
+ * and the fold and the UI-chunk encoding take them straight (no event object, no array).
+ */
+export interface TranscriptEventSink {
+  event(event: TranscriptEvent): void;
+  textDelta(key: string, delta: string): void;
+  toolDelta(key: string, delta: string): void;
+}
 
 /**
  * The rule that keeps tool call ids apart (the AI SDK merges parts with the same id, so a

@@ -2,7 +2,7 @@ import { checkTranscriptOptions } from '../options.js';
 import { resolveSyntaxes } from '../syntaxes/index.js';
 import type { ToolSyntax, TranscriptChunk, TranscriptOptions, UIMessageChunkFor, WorkMeter } from '../types.js';
 import * as explicit from './event-parser.js';
-import type { EventParserOptions, TranscriptEventParser, TranscriptParser } from './event-parser.js';
+import type { EventParserOptions, SegmentParser, TranscriptEventParser, TranscriptParser } from './event-parser.js';
 
 // The main entry's parser: the explicit parser of `./event-parser.ts` with the syntaxes option
 // resolved, names looked up and the default set when it is absent. That lookup is what ties
@@ -44,7 +44,7 @@ export function createTranscriptEventParser(options: EventParserOptions = {}): T
  * added to the store's meter.
  * @internal
  */
-export function createSegmentParser(options: TranscriptOptions, toolOffset: number, work: WorkMeter): TranscriptEventParser {
+export function createSegmentParser(options: TranscriptOptions, toolOffset: number, work: WorkMeter): SegmentParser {
   return explicit.createSegmentParser(withSyntaxObjects(options), toolOffset, work);
 }
 

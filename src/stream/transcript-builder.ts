@@ -1,10 +1,9 @@
 import type { CallReview } from '../review/call-review.js';
 import type { ActiveBlock, ScannerSink } from '../scanner/scanner.js';
 import { ReasoningReader } from '../scanner/reasoning.js';
-import { TextBuffer } from '../scanner/text-buffer.js';
-import type { ParsedCall, ReasoningChunk, ToolChunk, TranscriptChunk } from '../types.js';
+import type { ParsedCall, ReasoningChunk } from '../types.js';
 import { toToolChunk } from './tool-chunk.js';
-import { IdClaims, type TranscriptEvent } from './events.js';
+import { IdClaims, type TranscriptEvent, type TranscriptEventSink } from './events.js';
 
 /** The open block and where it stands in the event stream. */
 interface OpenTool {
@@ -19,131 +18,111 @@ interface OpenTool {
   /** …and what the events show for them (reviewed: coerced by the tools' schemas). */
   input?: unknown;
   toolName?: string;
+  /** Length of the source last shown to a snapshot's fold by {@link TranscriptBuilder.syncOpen} (-1: none since the last delta). */
+  syncedLength: number;
+}
+
+/** The open reasoning block and its event key. */
+interface OpenReasoning {
+  block: ActiveBlock;
+  reader: ReasoningReader;
+  key: string;
+  syncedLength: number;
 }
 
 /** How a builder numbers and reports what it finds. */
 export interface BuilderOptions {
   /** Prefix of generated tool call ids (`tool-call-`). */
   idPrefix: string;
-  /** Queue {@link TranscriptEvent}s (a whole-string parse only needs the chunks). */
-  emitEvents: boolean;
-  /** Read the open block's input on every delta (`tool-delta.input`). */
+  /** Read the open block's input on every delta (`tool-delta.input`, `raw`). */
   partialInput?: boolean;
   /** What the `tools`, `strictTools` and `policy` options do to calls (`undefined`: nothing). */
   review?: CallReview;
   /** Tool chunks before this text (generated ids count on from there: a store's second text part). */
   toolOffset?: number;
+  /**
+   * The sink keeps only settled chunks and never shows an open block (a whole parse, the CLI's
+   * settled reader): the open block's source is not said (`tool-delta`, `reasoning-delta`), since
+   * the settling event carries the block whole. Its fold gives the same chunks; the syntaxes'
+   * delta buffers are never joined, as a whole parse never needed them.
+   */
+  settledOnly?: boolean;
 }
 
 /**
- * Builds the transcript from what the scanner finds: the chunk list (each chunk object
- * replaced, never mutated, when it changes) and, when asked for, the {@link TranscriptEvent}s —
- * said once, as they happen, with stable keys.
+ * Turns what the scanner finds into {@link TranscriptEvent}s, said to a sink as they happen,
+ * with stable keys and claimed ids: the parser's only output. The chunks are the fold of these
+ * events (`./fold.ts`); the builder keeps no chunk of its own.
+ *
+ * Text is said as it comes; an open block's identity and new source are said at the end of a
+ * write ({@link flush}) and at its closer, where its calls settle.
  */
 export class TranscriptBuilder implements ScannerSink {
-  /** Finished chunks (the last text chunk may still grow, by replacement), without the text not yet folded in. */
-  private readonly done: TranscriptChunk[] = [];
-  /**
-   * Text since the last read of {@link chunks}. Folded into the last text chunk only when the
-   * chunks are read: a new chunk object and a rope node per delta made one-unit deltas several
-   * times slower than the whole parse.
-   */
-  private readonly unfolded = new TextBuffer();
-  private events: TranscriptEvent[] = [];
   private textKey: string | undefined;
   private textCount = 0;
-  private pendingText = '';
   private toolCount = 0;
   private tool: OpenTool | undefined;
-  /** The open reasoning block and its event key. */
-  private reasoning: { block: ActiveBlock; reader: ReasoningReader; key: string } | undefined;
+  private reasoning: OpenReasoning | undefined;
   private reasoningCount = 0;
-  private partialCache: { rawLength: number; chunks: ToolChunk[] } | undefined;
   /** Tool call ids used so far (see {@link IdClaims}). */
   private readonly ids = new IdClaims();
   /** Event keys of tool parts used so far. */
   private readonly keys = new IdClaims();
   private readonly idPrefix: string;
-  private readonly emitEvents: boolean;
   private readonly partialInput: boolean;
+  private readonly settledOnly: boolean;
   private readonly review: CallReview | undefined;
 
-  constructor(options: BuilderOptions) {
+  constructor(
+    private readonly sink: TranscriptEventSink,
+    options: BuilderOptions,
+  ) {
     this.idPrefix = options.idPrefix;
-    this.emitEvents = options.emitEvents;
     this.partialInput = options.partialInput === true;
+    this.settledOnly = options.settledOnly === true;
     this.review = options.review;
     this.toolCount = options.toolOffset ?? 0;
   }
 
-  /**
-   * The settled chunks so far (an open block excluded, and those handed out by
-   * {@link takeSettled}); the last text chunk is replaced, never mutated, when it grows. The
-   * builder's own list, read-only and live: copy it to keep a snapshot.
-   */
-  get chunks(): readonly TranscriptChunk[] {
-    this.foldText();
-    return this.done;
-  }
-
-  /**
-   * Hands out the settled chunks since the last take and forgets them, for a reader that
-   * consumes chunks as they settle and never needs the whole list (the CLI over a big input).
-   * The text written since is folded in first, so the last chunk of a take may be text that
-   * the next take continues: consecutive text chunks across takes are one run, to be joined.
-   * Tool chunks are exactly those {@link chunks} would hold; ids count on across takes.
-   */
-  takeSettled(): TranscriptChunk[] {
-    this.foldText();
-    return this.done.splice(0);
-  }
-
   text(value: string): void {
-    this.unfolded.append(value);
-    if (!this.emitEvents) return;
-    if (this.textKey === undefined) {
-      this.textKey = `text-${++this.textCount}`;
-      this.events.push({ type: 'text-start', key: this.textKey });
+    let key = this.textKey;
+    if (key === undefined) {
+      key = this.textKey = `text-${++this.textCount}`;
+      this.sink.event({ type: 'text-start', key });
     }
-    this.pendingText += value;
+    this.sink.textDelta(key, value);
   }
 
   open(block: ActiveBlock): void {
-    this.foldText();
     this.endText();
-    this.partialCache = undefined;
     if (block.reader instanceof ReasoningReader) {
       const key = `reasoning-${++this.reasoningCount}`;
-      this.reasoning = { block, reader: block.reader, key };
-      if (this.emitEvents) this.events.push({ type: 'reasoning-start', key });
+      this.reasoning = { block, reader: block.reader, key, syncedLength: -1 };
+      this.sink.event({ type: 'reasoning-start', key });
       return;
     }
     const identity = safeIdentity(block);
     const toolCallId = identity === undefined ? undefined : this.ids.claim(identity.toolCallId ?? this.nextId());
     const key = this.keys.claim(toolCallId ?? this.nextId());
-    this.tool = { block, key, toolCallId };
-    if (!this.emitEvents) return;
+    this.tool = { block, key, toolCallId, syncedLength: -1 };
     const toolName = identity?.toolName ?? 'tool';
-    this.events.push({ type: 'tool-start', key, toolCallId, toolName, syntax: block.syntax.name });
-    this.pushDelta(this.tool, block.raw + block.reader.takeInputDelta());
+    this.sink.event({ type: 'tool-start', key, toolCallId, toolName, syntax: block.syntax.name });
+    if (!this.settledOnly) this.sayDelta(this.tool, block.raw + block.reader.takeInputDelta());
   }
 
   close(block: ActiveBlock, closed: boolean): void {
-    this.foldText();
     const reasoning = this.reasoning;
     if (reasoning !== undefined) {
       this.reasoning = undefined;
+      this.reasoningProgress(reasoning, true);
       const chunk: ReasoningChunk = { type: 'reasoning', value: reasoning.reader.text, raw: block.raw, closed };
-      this.done.push(chunk);
-      if (!this.emitEvents) return;
-      this.reasoningProgress(reasoning);
-      this.events.push({ type: 'reasoning-end', key: reasoning.key, chunk });
+      this.sink.event({ type: 'reasoning-end', key: reasoning.key, chunk });
       return;
     }
     const tool = this.tool!;
-    if (this.emitEvents) this.progress();
+    // Settled only: the identity is claimed with the calls below, as the stream's identity would be.
+    if (!this.settledOnly) this.progress(true);
     this.tool = undefined;
-    this.partialCache = undefined;
     const review = this.review;
     const calls = safeCalls(() => block.reader.finish(closed));
     calls.forEach((parsed, index) => {
@@ -155,59 +134,22 @@ export class TranscriptBuilder implements ScannerSink {
       );
       const chunk = review ? review.admit(read) : read;
       this.toolCount++;
-      this.done.push(chunk);
-      if (!this.emitEvents) return;
       let key = tool.key;
       if (index > 0) {
         key = this.keys.claim(toolCallId);
-        this.events.push({ type: 'tool-start', key, toolCallId, toolName: chunk.toolName, syntax: block.syntax.name });
+        this.sink.event({ type: 'tool-start', key, toolCallId, toolName: chunk.toolName, syntax: block.syntax.name });
       } else if (tool.toolCallId === undefined) {
-        this.events.push({ type: 'tool-identity', key, toolCallId, toolName: chunk.toolName });
+        this.sink.event({ type: 'tool-identity', key, toolCallId, toolName: chunk.toolName });
       }
-      this.events.push({ type: 'tool-settle', key, chunk, invalid: reviewed.invalid === true });
+      this.sink.event({ type: 'tool-settle', key, chunk, invalid: reviewed.invalid === true });
     });
   }
 
-  /** Flushes buffered text and the open block's progress; returns the events since the last drain. */
-  drain(): TranscriptEvent[] {
-    // The usual delta yields one event, a text or an input delta: returned in an array of its own
-    // size (a fresh events array grown by push was a third of a one-unit write's cost).
-    if (this.events.length === 0) {
-      const tool = this.tool;
-      if (tool === undefined) {
-        const delta = this.takeLoneTextDelta();
-        if (delta !== undefined) return [{ type: 'text-delta', key: this.textKey!, delta }];
-      } else if (tool.toolCallId !== undefined && !this.partialInput && this.emitEvents) {
-        // What progress() does for a block whose identity is settled, without the events array.
-        const delta = tool.block.reader.takeInputDelta();
-        return delta === '' ? [] : [{ type: 'tool-delta', key: tool.key, delta }];
-      }
-    }
-    this.flushText();
-    this.progress();
-    if (this.reasoning !== undefined && this.emitEvents) this.reasoningProgress(this.reasoning);
-    const events = this.events;
-    if (events.length === 0) return [];
-    this.events = [];
-    return events;
-  }
-
-  /**
-   * When the events since the last drain are one text delta and nothing else (the usual write of
-   * a one-unit stream), takes and returns its text, in the text part {@link textPart}; else
-   * `undefined`, and nothing is taken. Lets the chunk encoding skip the event object.
-   */
-  takeLoneTextDelta(): string | undefined {
-    if (this.events.length !== 0 || this.tool !== undefined || this.textKey === undefined) return undefined;
-    const delta = this.pendingText;
-    if (delta === '') return undefined;
-    this.pendingText = '';
-    return delta;
-  }
-
-  /** The key of the open text part, if any. */
-  get textPart(): string | undefined {
-    return this.textKey;
+  /** The end of a write: says the open block's settled identity and new source. */
+  flush(): void {
+    if (this.settledOnly) return;
+    if (this.tool !== undefined) this.progress();
+    else if (this.reasoning !== undefined) this.reasoningProgress(this.reasoning);
   }
 
   /** The input is complete: closes the open text part. */
@@ -216,47 +158,26 @@ export class TranscriptBuilder implements ScannerSink {
   }
 
   /**
-   * The open block as an `input-streaming` chunk (cached until its source grows). Only its first
-   * call, as in the events: the later calls of an open multi-call block (a JSON list) start at its
-   * closer, where their ids are claimed — shown earlier, they were chunks the final transcript
-   * does not have (other ids, and not the last chunk of the snapshot).
+   * Brings a snapshot's fold up to date with the open block, after {@link flush}: its input and
+   * source so far, as a `tool-delta` (or `reasoning-delta`) with no new source — the event a
+   * `partialInput` parser says, from the same read — when they changed since the last time.
+   * Said to `fold` only: the events a caller of `write()` gets do not depend on snapshot reads.
    */
-  openChunks(): Array<ToolChunk | ReasoningChunk> {
+  syncOpen(fold: TranscriptEventSink): void {
     const reasoning = this.reasoning;
     if (reasoning !== undefined) {
-      return [{ type: 'reasoning', value: reasoning.reader.text, raw: reasoning.block.raw, closed: false }];
+      const raw = reasoning.block.raw;
+      if (reasoning.syncedLength === raw.length) return;
+      reasoning.syncedLength = raw.length;
+      fold.event({ type: 'reasoning-delta', key: reasoning.key, delta: '', raw });
+      return;
     }
     const tool = this.tool;
-    if (!tool) return [];
-    const { block } = tool;
-    if (this.partialCache?.rawLength === block.raw.length) return this.partialCache.chunks;
-    const read = safeCalls(() => block.reader.partial())[0]!;
-    const call = this.review ? this.review.partial(read, block.syntax) : read;
-    const chunks = [
-      toToolChunk(
-        { ...call, toolCallId: tool.toolCallId ?? call.toolCallId },
-        { syntax: block.syntax.name, raw: block.raw, closed: false, fallbackId: this.nextId() },
-        'input-streaming',
-      ),
-    ];
-    this.partialCache = { rawLength: block.raw.length, chunks };
-    return chunks;
-  }
-
-  /** A `reasoning-delta` event with the reasoning text read since the last one. */
-  private reasoningProgress(reasoning: { reader: ReasoningReader; key: string }): void {
-    const delta = reasoning.reader.takeValueDelta();
-    if (delta !== '') this.events.push({ type: 'reasoning-delta', key: reasoning.key, delta });
-  }
-
-  /** Folds the pending text into the last text chunk (a new chunk object). */
-  private foldText(): void {
-    if (this.unfolded.length === 0) return;
-    const value = this.unfolded.take();
-    const chunks = this.done;
-    const last = chunks[chunks.length - 1];
-    if (last?.type === 'text') chunks[chunks.length - 1] = { type: 'text', value: last.value + value };
-    else chunks.push({ type: 'text', value });
+    if (tool === undefined) return;
+    const raw = tool.block.raw;
+    if (tool.syncedLength === raw.length) return;
+    tool.syncedLength = raw.length;
+    fold.event(this.inputDelta(tool, '', raw));
   }
 
   /** `tool-call-N` for the next tool chunk (plus `offset`). */
@@ -264,36 +185,59 @@ export class TranscriptBuilder implements ScannerSink {
     return `${this.idPrefix}${this.toolCount + 1 + offset}`;
   }
 
-  /** Reports the open block's identity once it is settled, then its new source. */
-  private progress(): void {
-    const tool = this.tool;
-    if (!tool || !this.emitEvents) return;
-    const { reader } = tool.block;
+  /** A `reasoning-delta` event with the reasoning text read since the last one. */
+  private reasoningProgress(reasoning: OpenReasoning, closing = false): void {
+    if (this.settledOnly) return;
+    const delta = reasoning.reader.takeValueDelta();
+    if (delta === '' && (closing || !this.partialInput || reasoning.syncedLength === reasoning.block.raw.length)) return;
+    if (!this.partialInput) {
+      reasoning.syncedLength = -1;
+      this.sink.event({ type: 'reasoning-delta', key: reasoning.key, delta });
+      return;
+    }
+    const raw = reasoning.block.raw;
+    reasoning.syncedLength = raw.length;
+    this.sink.event({ type: 'reasoning-delta', key: reasoning.key, delta, raw });
+  }
+
+  /**
+   * Reports the open block's identity once it is settled, then its new source. `closing`: the
+   * block settles next, so a delta that would only refresh the input is not said.
+   */
+  private progress(closing = false): void {
+    const tool = this.tool!;
     if (tool.toolCallId === undefined) {
       const identity = safeIdentity(tool.block);
       if (identity !== undefined) {
         tool.toolCallId = this.ids.claim(identity.toolCallId ?? this.nextId());
-        this.events.push({ type: 'tool-identity', key: tool.key, toolCallId: tool.toolCallId, toolName: identity.toolName });
+        this.sink.event({ type: 'tool-identity', key: tool.key, toolCallId: tool.toolCallId, toolName: identity.toolName });
       }
     }
-    this.pushDelta(tool, reader.takeInputDelta());
+    this.sayDelta(tool, tool.block.reader.takeInputDelta(), closing);
   }
 
-  /** A `tool-delta` event, with the input so far when asked for. */
-  private pushDelta(tool: OpenTool, delta: string): void {
-    if (delta === '') return;
-    // The opener and the body read in the same write are one delta.
-    const last = this.events[this.events.length - 1];
-    if (last?.type === 'tool-delta' && last.key === tool.key) {
-      this.events.pop();
-      delta = last.delta + delta;
-    }
+  /**
+   * A `tool-delta` event, with the input and source so far when asked for. With `partialInput`,
+   * source the reader holds back (a closer's first units) still grows `raw`: said with an empty
+   * delta, so a fold of the events shows the block's source exactly, as the snapshot does.
+   */
+  private sayDelta(tool: OpenTool, delta: string, closing = false): void {
+    if (delta === '' && (closing || !this.partialInput || tool.syncedLength === tool.block.raw.length)) return;
     if (!this.partialInput) {
-      this.events.push({ type: 'tool-delta', key: tool.key, delta });
+      tool.syncedLength = -1;
+      this.sink.toolDelta(tool.key, delta);
       return;
     }
-    // The reader is asked on every delta, as a snapshot read (`openChunks`) asks it: the syntaxes
-    // read their partial input at points fixed by the text (syntaxes/shared/read-points.ts), spaced
+    const raw = tool.block.raw;
+    // The event carries what a sync would: the next snapshot need not read again.
+    tool.syncedLength = raw.length;
+    this.sink.event(this.inputDelta(tool, delta, raw));
+  }
+
+  /** A `tool-delta` carrying the block's input so far (read now) and its source `raw`. */
+  private inputDelta(tool: OpenTool, delta: string, raw: string): TranscriptEvent {
+    // The reader is asked on every delta, as a snapshot read asks it: the syntaxes read their
+    // partial input at points fixed by the text (syntaxes/shared/read-points.ts), spaced
     // geometrically past their small-body size, and hand back the same input in between. So the
     // input shown after a prefix is the one a whole parse of that prefix shows, however the deltas
     // fell (#22) — a throttle here, keyed to the deltas, made it depend on the split — and the
@@ -309,23 +253,14 @@ export class TranscriptBuilder implements ScannerSink {
       tool.toolName = call.toolName;
     }
     const { input, toolName } = tool;
-    this.events.push(
-      toolName === undefined
-        ? { type: 'tool-delta', key: tool.key, delta, input }
-        : { type: 'tool-delta', key: tool.key, delta, input, toolName },
-    );
-  }
-
-  private flushText(): void {
-    if (this.pendingText === '' || this.textKey === undefined) return;
-    this.events.push({ type: 'text-delta', key: this.textKey, delta: this.pendingText });
-    this.pendingText = '';
+    return toolName === undefined
+      ? { type: 'tool-delta', key: tool.key, delta, input, raw }
+      : { type: 'tool-delta', key: tool.key, delta, input, toolName, raw };
   }
 
   private endText(): void {
-    if (!this.emitEvents || this.textKey === undefined) return;
-    this.flushText();
-    this.events.push({ type: 'text-end', key: this.textKey });
+    if (this.textKey === undefined) return;
+    this.sink.event({ type: 'text-end', key: this.textKey });
     this.textKey = undefined;
   }
 }

@@ -1,14 +1,15 @@
 /**
- * `TranscriptBuilder.takeSettled`: the supported way for the CLI to take settled chunks out of
- * the builder and have it forget them (the CLI's `SettledChunks` is built on it). Taken chunks,
- * text runs joined, are the whole parse's; the builder holds none of them after a take; and
- * reading the `chunks` snapshot between takes changes nothing.
+ * `FoldState.takeSettled`: the supported way for the CLI to take settled chunks out of the fold
+ * of the builder's events and have it forget them (the CLI's `SettledChunks` is built on it).
+ * Taken chunks, text runs joined, are the whole parse's; the fold holds none of them after a
+ * take; and reading the `chunks` snapshot between takes changes nothing.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTranscript, type ToolSyntax, type TranscriptChunk } from '../../src/index.js';
 import { builtinSyntaxes } from '../../src/syntaxes/index.js';
 import { Scanner } from '../../src/scanner/scanner.js';
+import { FoldState } from '../../src/stream/fold.js';
 import { TranscriptBuilder } from '../../src/stream/transcript-builder.js';
 import { transcript } from '../support/documents.js';
 import { splitAt, splitsInTwo } from '../support/splits.js';
@@ -16,9 +17,10 @@ import { splitAt, splitsInTwo } from '../support/splits.js';
 const SYNTAXES = Object.values(builtinSyntaxes) as ToolSyntax[];
 
 function reading() {
-  const builder = new TranscriptBuilder({ idPrefix: 'tool-call-', emitEvents: false });
+  const fold = new FoldState();
+  const builder = new TranscriptBuilder(fold, { idPrefix: 'tool-call-' });
   const scanner = new Scanner(SYNTAXES, builder);
-  return { builder, scanner };
+  return { fold, builder, scanner };
 }
 
 /** Consecutive text chunks joined into one, as one parse gives them. */
@@ -34,39 +36,39 @@ function joinText(chunks: readonly TranscriptChunk[]): TranscriptChunk[] {
 
 /** The chunks taken after each piece and at the end; `peek` reads the snapshot before some takes. */
 function takeAll(pieces: readonly string[], peek: (index: number) => boolean = () => false): TranscriptChunk[] {
-  const { builder, scanner } = reading();
+  const { fold, builder, scanner } = reading();
   const taken: TranscriptChunk[] = [];
   pieces.forEach((piece, index) => {
     scanner.write(piece);
-    if (peek(index)) void builder.chunks;
-    taken.push(...builder.takeSettled());
+    if (peek(index)) void fold.chunks();
+    taken.push(...fold.takeSettled());
   });
   scanner.end();
   builder.finish();
-  taken.push(...builder.takeSettled());
+  taken.push(...fold.takeSettled());
   return taken;
 }
 
-describe('TranscriptBuilder.takeSettled', () => {
+describe('FoldState.takeSettled', () => {
   it('hands out what settled since the last take, and keeps none of it', () => {
-    const { builder, scanner } = reading();
+    const { fold, builder, scanner } = reading();
     scanner.write('one\n\n^^^read\n^^^\n');
-    expect(builder.takeSettled()).toEqual([
+    expect(fold.takeSettled()).toEqual([
       { type: 'text', value: 'one\n\n' },
       expect.objectContaining({ type: 'tool', toolName: 'read', toolCallId: 'tool-call-1' }),
       { type: 'text', value: '\n' },
     ]);
-    expect(builder.chunks).toEqual([]);
+    expect(fold.chunks()).toEqual([]);
     scanner.write('two\n\n^^^read\n');
-    // The open block is not settled; the text before it is.
-    expect(builder.chunks).toEqual([{ type: 'text', value: 'two\n\n' }]);
-    expect(builder.takeSettled()).toEqual([{ type: 'text', value: 'two\n\n' }]);
-    expect(builder.takeSettled()).toEqual([]);
+    // The open block is not settled (the snapshot shows it streaming); the text before it is.
+    expect(fold.chunks()).toEqual([{ type: 'text', value: 'two\n\n' }, expect.objectContaining({ type: 'tool', state: 'input-streaming' })]);
+    expect(fold.takeSettled()).toEqual([{ type: 'text', value: 'two\n\n' }]);
+    expect(fold.takeSettled()).toEqual([]);
     scanner.end();
     builder.finish();
     // Ids count on across takes.
-    expect(builder.takeSettled()).toEqual([expect.objectContaining({ type: 'tool', toolCallId: 'tool-call-2', closed: false })]);
-    expect(builder.chunks).toEqual([]);
+    expect(fold.takeSettled()).toEqual([expect.objectContaining({ type: 'tool', toolCallId: 'tool-call-2', closed: false })]);
+    expect(fold.chunks()).toEqual([]);
   });
 
   it('gives the whole parse’s chunks (text runs joined) for every split in two', () => {
@@ -90,10 +92,10 @@ describe('TranscriptBuilder.takeSettled', () => {
     );
   });
 
-  it('chunks is read-only to its readers', () => {
-    const { builder } = reading();
-    // @ts-expect-error the snapshot is the builder's own list: taking chunks out goes through takeSettled.
-    builder.chunks.splice(0);
-    expect(builder.chunks).toEqual([]);
+  it('chunks is a snapshot: changing it changes nothing', () => {
+    const { fold, scanner } = reading();
+    scanner.write('a\n^^^read\n^^^\n');
+    fold.chunks().splice(0);
+    expect(fold.chunks()).toHaveLength(3);
   });
 });

@@ -47,7 +47,9 @@ describe('createTranscriptParser events', () => {
   it('waits to announce a fence whose id or name may still come from its YAML (the SDK cannot rename a part)', () => {
     const parser = createTranscriptParser({ syntaxes: ['fence'] });
     expect(parser.write('```tool\nid: abc\n')).toEqual([]);
-    expect(parser.chunks).toMatchObject([{ type: 'tool', toolCallId: 'abc', state: 'input-streaming' }]);
+    // The snapshot is the fold of the events: until the identity settles, the part's key stands
+    // for its id (as in the store), never an id not yet claimed.
+    expect(parser.chunks).toMatchObject([{ type: 'tool', toolCallId: 'tool-call-1', state: 'input-streaming' }]);
     // Both known: the identity settles at once, before any other key.
     const events = parser.write('name: search\n');
     expect(events[0]).toEqual(inputStart('abc', 'search', 'fence'));
