@@ -87,23 +87,67 @@ export interface TranscriptEventSink {
  * `tool-call-N` (N counting tool chunks from 1) unless the text itself took that id first.
  */
 export class IdClaims {
+  /** The ids used so far, but those of the numbered family (see {@link numbered}). */
   private readonly used = new Set<string>();
   /** Per base id, the suffix to try next (so a thousand repeats of `x` cost linear work). */
   private readonly next = new Map<string, number>();
+  /**
+   * The ids `PREFIX` + N (N written as a canonical integer) used so far, as a bitmap of N: the
+   * same set as {@link used} would hold, kept compact because generated ids are of this form and
+   * one is claimed per call. Putting a fresh string per call in a set (hashing it, growing the
+   * table, promoting it) was about a third of the parse of many tiny blocks.
+   */
+  private numbered = new Uint8Array(0);
+
+  /** @param prefix Ids made of it and a number are kept compactly (the builder's generated-id prefix); `''` for none. */
+  constructor(private readonly prefix = '') {}
 
   /** `base`, or the first free `base~N`; marked as used. */
   claim(base: string): string {
-    let id = base;
-    if (this.used.has(id)) {
-      let n = this.next.get(base) ?? 2;
-      while (this.used.has((id = `${base}~${n}`))) n++;
-      this.next.set(base, n + 1);
-    }
-    this.used.add(id);
+    if (this.take(base)) return base;
+    let n = this.next.get(base) ?? 2;
+    let id: string;
+    while (!this.take((id = `${base}~${n}`))) n++;
+    this.next.set(base, n + 1);
     return id;
   }
 
   has(id: string): boolean {
-    return this.used.has(id);
+    const n = this.numberOf(id);
+    return n < 0 ? this.used.has(id) : n < this.numbered.length * 8 && (this.numbered[n >>> 3]! & (1 << (n & 7))) !== 0;
+  }
+
+  /** Marks `id` as used; `false` when it already was. */
+  private take(id: string): boolean {
+    const n = this.numberOf(id);
+    if (n < 0) {
+      if (this.used.has(id)) return false;
+      this.used.add(id);
+      return true;
+    }
+    const byte = n >>> 3;
+    if (byte >= this.numbered.length) {
+      const grown = new Uint8Array(Math.max(byte + 1, this.numbered.length * 2, 64));
+      grown.set(this.numbered);
+      this.numbered = grown;
+    }
+    const bit = 1 << (n & 7);
+    if ((this.numbered[byte]! & bit) !== 0) return false;
+    this.numbered[byte]! |= bit;
+    return true;
+  }
+
+  /** N when `id` is the prefix and a canonical integer below 2^24 (no sign, no leading zero), else -1. */
+  private numberOf(id: string): number {
+    const prefix = this.prefix;
+    const length = id.length - prefix.length;
+    if (prefix === '' || length < 1 || length > 7 || !id.startsWith(prefix)) return -1;
+    let n = 0;
+    for (let i = prefix.length; i < id.length; i++) {
+      const digit = id.charCodeAt(i) - 48;
+      if (digit < 0 || digit > 9 || (digit === 0 && i === prefix.length && length > 1)) return -1;
+      n = n * 10 + digit;
+    }
+    return n < 1 << 24 ? n : -1;
   }
 }

@@ -65,9 +65,9 @@ export class TranscriptBuilder implements ScannerSink {
   private reasoning: OpenReasoning | undefined;
   private reasoningCount = 0;
   /** Tool call ids used so far (see {@link IdClaims}). */
-  private readonly ids = new IdClaims();
+  private readonly ids: IdClaims;
   /** Event keys of tool parts used so far. */
-  private readonly keys = new IdClaims();
+  private readonly keys: IdClaims;
   private readonly idPrefix: string;
   private readonly partialInput: boolean;
   private readonly settledOnly: boolean;
@@ -78,6 +78,8 @@ export class TranscriptBuilder implements ScannerSink {
     options: BuilderOptions,
   ) {
     this.idPrefix = options.idPrefix;
+    this.ids = new IdClaims(options.idPrefix);
+    this.keys = new IdClaims(options.idPrefix);
     this.partialInput = options.partialInput === true;
     this.settledOnly = options.settledOnly === true;
     this.review = options.review;
