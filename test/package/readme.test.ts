@@ -58,6 +58,7 @@ function readmeSnippets(file: Snippet['file'], markdown: string): Snippet[] {
 const ASSUMED_VALUES: Record<string, string> = {
   modelTextStream: `const modelTextStream = (async function* () { yield 'Looking.\\n\\n\`\`\`tool search\\ninput:\\n  q: cats\\n'; yield '\`\`\`\\n🛠️[ls]🛠️[/end] done'; })();`,
   render: 'const render = (chunks) => { if (!Array.isArray(chunks)) throw new Error("render: not chunks"); };',
+  send: 'const send = (chunks) => { if (!Array.isArray(chunks)) throw new Error("send: not UI-message chunks"); };',
   textStream: `const textStream = new ReadableStream({ start(c) { for (const d of ['Hi ', '\`\`\`tool a\\n', '\`\`\`\\n', '<tool name="b"></tool>']) c.enqueue(d); c.close(); } });`,
   reply: 'const reply = "Reading.\\n^^^read_file\\npath: src/a.ts\\nmax_lines: 10\\n^^^\\n";',
   uiMessageStream: `const uiMessageStream = [{ type: 'start' }, { type: 'tool-input-available', toolCallId: 'call_42', toolName: 'weather', input: { city: 'Oslo' }, dynamic: true }, { type: 'tool-input-available', toolCallId: 'call_43', toolName: 'weather', input: {}, dynamic: true }];`,
@@ -71,6 +72,7 @@ import type { UIMessage, UIMessageChunk } from 'ai';
 declare global {
   const modelTextStream: AsyncIterable<string>;
   const render: (chunks: readonly TranscriptChunk[]) => void;
+  const send: (chunks: readonly UIMessageChunk[]) => void;
   const textStream: ReadableStream<string>;
   const reply: string;
   const uiMessageStream: AsyncIterable<UIMessageChunk>;
