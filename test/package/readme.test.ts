@@ -132,6 +132,14 @@ describe('README and CONTRIBUTING snippets', () => {
     expect(readme.split('\n').length).toBeLessThanOrEqual(500);
   });
 
+  it('gives the two commands, and `npm test` is what CI runs', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    expect(readme).toMatch(/^## Two commands$/m);
+    expect(readme).toMatch(/^npm ci && npm run storybook\b/m);
+    expect(readme).toMatch(/^npm test\b/m);
+    expect(readFileSync(join(root, '.ci/run'), 'utf8')).toMatch(/^npm test$/m);
+  });
+
   it('finds the snippets of each document, and marks few as not run', () => {
     expect(snippets.filter((snippet) => snippet.file === 'README.md').length).toBeGreaterThanOrEqual(8);
     expect(snippets.filter((snippet) => snippet.file === 'CONTRIBUTING.md').length).toBeGreaterThanOrEqual(1);
