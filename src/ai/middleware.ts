@@ -14,6 +14,7 @@ import { resolveSyntaxes } from '../syntaxes/index.js';
 import type { CallPolicy, JsonSchema, SyntaxName, ToolDefinition, ToolSyntax } from '../types.js';
 import { CallExtractor } from './calls.js';
 import { rewritePrompt, withSystemText } from './prompt.js';
+import { randomBase36 } from './random-id.js';
 
 /** Options of {@link toolTranscriptMiddleware}. */
 export interface ToolTranscriptMiddlewareOptions {
@@ -198,9 +199,5 @@ function toDefinition(tool: LanguageModelV3FunctionTool): ToolDefinition {
 }
 
 function randomCallId(): string {
-  const bytes = new Uint8Array(12);
-  globalThis.crypto.getRandomValues(bytes);
-  let id = 'call_';
-  for (const byte of bytes) id += (byte % 36).toString(36);
-  return id;
+  return `call_${randomBase36(12)}`;
 }

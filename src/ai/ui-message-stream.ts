@@ -3,6 +3,7 @@ import { IdClaims } from '../stream/events.js';
 import { createTranscriptEventParser } from '../stream/parser.js';
 import type { TranscriptOptions, UIMessageChunkFor } from '../types.js';
 import { nativeToolChunks } from './native-parts.js';
+import { randomBase36 } from './random-id.js';
 import { CUT_OFF_ERROR_TEXT, Step, type ApprovalCall } from './route-step.js';
 
 export { CUT_OFF_ERROR_TEXT, type ApprovalCall };
@@ -239,14 +240,9 @@ class RouteStream {
       return DEFAULT_ERROR_TEXT;
     }
   }
-
 }
 
 /** Ten random base-36 characters: a prefix no other response of the chat shares. */
 function randomId(): string {
-  const bytes = new Uint8Array(10);
-  globalThis.crypto.getRandomValues(bytes);
-  let id = '';
-  for (const byte of bytes) id += (byte % 36).toString(36);
-  return id;
+  return randomBase36(10);
 }
