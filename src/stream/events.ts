@@ -114,7 +114,7 @@ export class IdClaims {
 
   has(id: string): boolean {
     const n = this.numberOf(id);
-    return n < 0 ? this.used.has(id) : n < this.numbered.length * 8 && (this.numbered[n >>> 3]! & (1 << (n & 7))) !== 0;
+    return n < 0 ? this.used.has(id) : this.hasNumbered(n);
   }
 
   /** Marks `id` as used; `false` when it already was. */
@@ -125,16 +125,20 @@ export class IdClaims {
       this.used.add(id);
       return true;
     }
+    if (this.hasNumbered(n)) return false;
     const byte = n >>> 3;
     if (byte >= this.numbered.length) {
       const grown = new Uint8Array(Math.max(byte + 1, this.numbered.length * 2, 64));
       grown.set(this.numbered);
       this.numbered = grown;
     }
-    const bit = 1 << (n & 7);
-    if ((this.numbered[byte]! & bit) !== 0) return false;
-    this.numbered[byte]! |= bit;
+    this.numbered[byte]! |= 1 << (n & 7);
     return true;
+  }
+
+  private hasNumbered(n: number): boolean {
+    const byte = n >>> 3;
+    return byte < this.numbered.length && (this.numbered[byte]! & (1 << (n & 7))) !== 0;
   }
 
   /** N when `id` is the prefix and a canonical integer below 2^24 (no sign, no leading zero), else -1. */
