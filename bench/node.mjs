@@ -60,18 +60,6 @@ function cpuTime(fn) {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000;
 }
-/** {@link sideBySide} timed by {@link cpuTime}: rounds of every function in turn, order rotated. */
-function sideBySideCpu(fns, rounds) {
-  const keys = Object.keys(fns);
-  const samples = Object.fromEntries(keys.map((k) => [k, []]));
-  for (let r = 0; r < rounds; r++) {
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[(i + r) % keys.length];
-      samples[key].push(cpuTime(fns[key]));
-    }
-  }
-  return samples;
-}
 const WARM_MS = QUICK ? 300 : 1000;
 /** Least CPU time of one adversarial sample (see repeatsFor). */
 const MIN_SAMPLE_MS = QUICK ? 10 : 30;
@@ -193,7 +181,7 @@ if (on('adversarial')) {
     // The stream (4-char deltas), 20 KB → 200 KB, side by side.
     // Each sample at least MIN_SAMPLE_MS: the cheap patterns run a stream of 200 KB in ~1 ms.
     const k = repeatsFor(perRun(streamOf(small)));
-    const s = sideBySideCpu({ tiny: inTurn(tinies.map(streamOf), 10 * k), small: repeat(streamOf(small), k) }, 7);
+    const s = sideBySide({ tiny: inTurn(tinies.map(streamOf), 10 * k), small: repeat(streamOf(small), k) }, 7, cpuTime);
     const streamLinear = linearity(
       s.tiny.map((t) => t / (10 * k)),
       tiny.length,
@@ -232,7 +220,7 @@ if (on('adversarial')) {
       } else {
         // 2 MB takes another path (a size limit): the 10× ratio is read at 20 KB → 200 KB instead.
         const k200 = repeatsFor(perRun(whole(small)));
-        const w = sideBySideCpu({ tiny: inTurn(tinies.map(whole), 10 * k200), small: repeat(whole(small), k200) }, 7);
+        const w = sideBySide({ tiny: inTurn(tinies.map(whole), 10 * k200), small: repeat(whole(small), k200) }, 7, cpuTime);
         row.linearAt200 = linearity(
           w.tiny.map((t) => t / (10 * k200)),
           tiny.length,

@@ -32,15 +32,15 @@ export function warmUp(fns, ms) {
 /**
  * Measures several functions side by side: `rounds` rounds, each running every function once in
  * turn (order rotated per round), so drift and noise from the shared machine hit all of them alike.
- * Returns the per-round samples by key.
+ * Returns the per-round samples by key, in milliseconds of `timer` (wall time by default).
  */
-export function sideBySide(fns, rounds) {
+export function sideBySide(fns, rounds, timer = time) {
   const keys = Object.keys(fns);
   const samples = Object.fromEntries(keys.map((k) => [k, []]));
   for (let r = 0; r < rounds; r++) {
     for (let i = 0; i < keys.length; i++) {
       const key = keys[(i + r) % keys.length];
-      samples[key].push(time(fns[key]));
+      samples[key].push(timer(fns[key]));
     }
   }
   return samples;
