@@ -1,6 +1,6 @@
 import { stringify } from 'yaml';
 import type { WorkMeter } from '../../types.js';
-import { parseYaml, type YamlResult } from '../shared/yaml.js';
+import { parseYamlWithLibrary, type YamlResult } from '../shared/yaml.js';
 
 /**
  * Reads YAML as caret blocks use it: the failsafe schema, so every scalar is a
@@ -9,7 +9,8 @@ import { parseYaml, type YamlResult } from '../shared/yaml.js';
  * block line of the text's first line (the opener is line 1).
  */
 export function readCaretYaml(text: string, firstLine: number, work?: WorkMeter): YamlResult {
-  return parseYaml(text, firstLine, 'failsafe', work);
+  // Caret YAML is a block scalar or a short body: not worth the subset reader's bytes (shared/simple-yaml.ts).
+  return parseYamlWithLibrary(text, firstLine, 'failsafe', work);
 }
 
 /**

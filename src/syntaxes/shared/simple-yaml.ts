@@ -1,0 +1,169 @@
+import { isScalar, Schema, type ScalarTag } from 'yaml';
+import { setOwn } from '../../object.js';
+
+/**
+ * A reader for the YAML a tool block body almost always is — nested block mappings whose values
+ * are plain scalars, simple quoted strings or `|` / `|-` literal blocks — that gives exactly what
+ * the yaml library gives for such text, without it.
+ *
+ * Why: the library builds a syntax tree, then a document, then the value, at ~250 bytes of
+ * garbage per byte of YAML. A 200 KB body was read at 3 MB/s, a third of it in the garbage
+ * collector, and the larger the body the larger the share (the tree outlives the young
+ * generation). This reader makes only the value.
+ *
+ * It answers only for text wholly inside that subset and otherwise returns `undefined`, so the
+ * caller hands the text to the library: a comment, a sequence, a flow collection, an anchor, a
+ * tag, an escape, a folded or indented-indicator block, a tab outside a literal block, a CR, a
+ * control character, a key that is not a plain name, a value that goes on over lines, odd
+ * indentation or nesting near the depth limit. Plain scalars are resolved
+ * with the library's own schema tags (`core` or `failsafe`), so `1`, `true`, `~` or `.inf` mean
+ * what they mean there. A repeated key is reported as the full check reports it: the first map in
+ * document order that repeats a key, at that key.
+ */
+export type SimpleYaml = { value: Record<string, unknown> } | { duplicate: { line: number; column: number; key: string } };
+
+/** Nesting kept under the library's limit (its error names the place; this reader leaves it the text). */
+const MAX_SIMPLE_DEPTH = 64;
+
+/** `key:` then the rest of the line: a plain name (letters, digits, `_`, `-`), as models write them. */
+const KEY_LINE = /^( *)([A-Za-z_][\w-]*):(?: +(.*))?$/;
+/** A plain scalar every schema reads as written: no indicator first, no `: `, ` #` or tab in it. */
+const PLAIN = /^(?:[^\s\-?:,[\]{}#&*!|>'"%@`]|-(?=[^\s]))(?:(?!: | #)[^\t])*$/;
+/** Quoted strings without escapes or quotes of their own kind. */
+const DOUBLE_QUOTED = /^"([^"\\]*)"$/;
+const SINGLE_QUOTED = /^'([^']*)'$/;
+/** Text the library may treat specially or reject: CR, C0/C1 controls other than tab and LF, BOM, noncharacters. */
+const UNUSUAL = /[\0-\x08\v-\x1f\x7f-\x9f\ufeff\ufffe\uffff]/;
+/** A line of spaces only (other whitespace is left to the library). */
+const BLANK = /^ *$/;
+
+/** The spaces a line starts with. */
+const indentOf = (line: string): number => /^ */.exec(line)![0].length;
+
+interface OpenMap {
+  indent: number;
+  value: Record<string, unknown>;
+  keys: Set<string>;
+  /** The first repeated key of this map (a repeat is only an error, so the value stays as it was). */
+  duplicate?: { line: number; column: number; key: string };
+}
+
+const schemas = new Map<string, readonly ScalarTag[]>();
+
+/** The scalar tags a plain scalar is tested against, in the library's order. */
+function scalarTags(schema: 'core' | 'failsafe'): readonly ScalarTag[] {
+  let tags = schemas.get(schema);
+  if (!tags) {
+    tags = new Schema({ schema }).tags.filter((tag): tag is ScalarTag => tag.default === true && 'test' in tag && tag.test !== undefined);
+    schemas.set(schema, tags);
+  }
+  return tags;
+}
+
+/** What the library's schema makes of a plain scalar: `undefined` when it is not a plain string of the subset. */
+function resolvePlain(text: string, tags: readonly ScalarTag[]): { value: unknown } | undefined {
+  for (const tag of tags) {
+    if (!tag.test!.test(text)) continue;
+    let failed = false;
+    const resolved = tag.resolve(text, () => (failed = true), {});
+    return failed ? undefined : { value: isScalar(resolved) ? resolved.value : resolved };
+  }
+  return { value: text };
+}
+
+/** The subset's value of `text`, or `undefined` when it is not wholly in the subset (see {@link SimpleYaml}). */
+export function readSimpleYaml(text: string, schema: 'core' | 'failsafe'): SimpleYaml | undefined {
+  if (UNUSUAL.test(text)) return undefined;
+  const tags = scalarTags(schema);
+  const lines = text.split('\n');
+  const root: OpenMap = { indent: 0, value: {}, keys: new Set() };
+  const open: OpenMap[] = [root];
+  /** Maps in document order: the full check reports the first one with a repeated key. */
+  const maps: OpenMap[] = [root];
+  /** The key of a `key:` line whose nested map has not started yet. */
+  let nested: string | undefined;
+  for (let index = 0; index <= lines.length; index++) {
+    const line = lines[index];
+    if (line !== undefined && BLANK.test(line)) continue;
+    const match = line === undefined ? undefined : KEY_LINE.exec(line);
+    if (line !== undefined && !match) return undefined;
+    const indent = match ? match[1]!.length : 0;
+    let map = open[open.length - 1]!;
+    if (nested !== undefined && indent > map.indent) {
+      if (open.length >= MAX_SIMPLE_DEPTH) return undefined;
+      const child: OpenMap = { indent, value: {}, keys: new Set() };
+      setOwn(map.value, nested, child.value);
+      open.push(child);
+      maps.push(child);
+      map = child;
+    } else if (nested !== undefined) {
+      // A `key:` with nothing under it: the empty scalar (`null` in the core schema, `""` in failsafe).
+      setOwn(map.value, nested, resolvePlain('', tags)!.value);
+    }
+    nested = undefined;
+    if (!match) break;
+    while (indent < map.indent) {
+      open.pop();
+      map = open[open.length - 1]!;
+    }
+    if (indent !== map.indent) return undefined;
+    const key = match[2]!;
+    if (resolvePlain(key, tags)?.value !== key) return undefined;
+    if (map.keys.has(key)) map.duplicate ??= { line: index + 1, column: indent + 1, key };
+    map.keys.add(key);
+    const rest = match[3]?.replace(/ +$/, '') ?? '';
+    let value: unknown;
+    if (rest === '') {
+      nested = key;
+      continue;
+    } else if (rest === '|' || rest === '|-') {
+      const block = literalBlock(lines, index + 1, indent, rest === '|');
+      if (!block) return undefined;
+      value = block.value;
+      index = block.end - 1;
+    } else {
+      const quoted = DOUBLE_QUOTED.exec(rest) ?? SINGLE_QUOTED.exec(rest);
+      const plain = quoted ? { value: quoted[1] } : PLAIN.test(rest) && !rest.endsWith(':') ? resolvePlain(rest, tags) : undefined;
+      if (!plain) return undefined;
+      value = plain.value;
+    }
+    setOwn(map.value, key, value);
+  }
+  // No key at all: the library reads `null` (or a scalar).
+  if (root.keys.size === 0) return undefined;
+  const repeated = maps.find((map) => map.duplicate)?.duplicate;
+  return repeated ? { duplicate: repeated } : { value: root.value };
+}
+
+/**
+ * A `|` (clip: one final line break) or `|-` (strip: none) literal block starting at line
+ * `start`, under a key at `keyIndent`: its lines up to the first one indented no deeper than the
+ * key. `undefined` for what the subset leaves to the library: no content, blank lines before the
+ * first content line, a line less indented than the first but deeper than the key, and
+ * whitespace-only lines with more spaces than the block's indentation.
+ */
+function literalBlock(lines: readonly string[], start: number, keyIndent: number, clip: boolean): { value: string; end: number } | undefined {
+  const first = lines[start];
+  if (first === undefined || BLANK.test(first)) return undefined;
+  const indent = indentOf(first);
+  if (indent <= keyIndent || first[indent] === '\t') return undefined;
+  const content: string[] = [];
+  let end = start;
+  let kept = 0;
+  for (; end < lines.length; end++) {
+    const line = lines[end]!;
+    if (BLANK.test(line)) {
+      if (line.length > indent) return undefined;
+      content.push('');
+      continue;
+    }
+    const lineIndent = indentOf(line);
+    if (lineIndent <= keyIndent) break;
+    if (lineIndent < indent) return undefined;
+    content.push(line.slice(indent));
+    kept = content.length;
+  }
+  // Blank lines at the end belong to what follows (clip and strip both drop them).
+  const body = content.slice(0, kept).join('\n');
+  return { value: clip ? `${body}\n` : body, end: end - (content.length - kept) };
+}
