@@ -75,6 +75,13 @@ export class LineBody {
         i++;
         continue;
       }
+      if (this.maybeCloser && this.pending === '') {
+        const end = this.wholeLine(text, i, to);
+        if (end > i) {
+          i = end;
+          continue;
+        }
+      }
       if (this.maybeCloser) {
         this.pending += unit;
         if (!this.closer.push(unit)) {
@@ -119,6 +126,34 @@ export class LineBody {
   /** Length of the confirmed body: the complete lines and the current line's confirmed units. */
   get length(): number {
     return this.confirmed.length;
+  }
+
+  /**
+   * The line starting at `start`, taken in one piece when it is all before `to` (its `\n`
+   * included), has no `\r` and is no closer: one slice for the body, the delta and `onLine`, where
+   * the unit-by-unit path made a held string, three pieces and a rope per line (a whole parse reads
+   * every line here). Returns the index after the line, or `start` to leave the line to that path.
+   */
+  private wholeLine(text: string, start: number, to: number): number {
+    let end = start;
+    while (end < to) {
+      const code = text.charCodeAt(end);
+      if (code === 10) break;
+      if (code === 13) return start;
+      end++;
+    }
+    if (end === to) return start;
+    let k = start;
+    while (k < end && this.closer.push(text[k]!)) k++;
+    this.closer.reset();
+    // Every unit could begin a closer: the unit-by-unit path decides (pushing them again).
+    if (k === end) return start;
+    const line = text.slice(start, end + 1);
+    this.confirmed.append(line);
+    this.delta.append(line);
+    this.onLine?.(line);
+    this.completeLength = this.confirmed.length;
+    return end + 1;
   }
 
   private endLine(lineBreak: string): void {
