@@ -4,7 +4,7 @@ import type { ItemTable } from './item-table.js';
 import { nativeToolChunk, type NativeToolFields } from './native-tool.js';
 import { reasoningChunk } from './reasoning-input.js';
 import type { ParsedText } from './parsed-text.js';
-import { sameApproval, sameTool } from './same-tool.js';
+import { sameValue } from '../object.js';
 import { NativeSegment, ParsedSegment, ReasoningSegment, SkippedSegment, type ItemSegment, type Segment } from './segments.js';
 import { SourceInput, sourceSyntax } from './source-input.js';
 import type { TranscriptMessage, TranscriptMessagePart } from './types.js';
@@ -110,7 +110,7 @@ export class MessageInput {
     const previous = slot ? (table.source(slot.itemIds[0]!) as ToolChunk | undefined) : undefined;
     // A settled part does not change its content, only its state (the message is cloned on every update).
     if (previous && fields.state === previous.state && fields.state !== 'input-streaming' && previous.closed && !part.preliminary) {
-      if (sameApproval(previous.approval, fields.approval)) return;
+      if (sameValue(previous.approval, fields.approval)) return;
     }
     let chunk = nativeToolChunk(fields);
     let reader: SourceInput | undefined;
@@ -124,7 +124,7 @@ export class MessageInput {
       return this.pushSlot(segment, chunk);
     }
     if (reader) slot.source = reader;
-    if (!previous || !sameTool(previous, chunk)) table.put(slot.itemIds[0]!, chunk, slot);
+    if (!previous || !sameValue(previous, chunk)) table.put(slot.itemIds[0]!, chunk, slot);
   }
 
   /**

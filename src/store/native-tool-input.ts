@@ -1,7 +1,7 @@
 import type { ToolChunk } from '../types.js';
 import type { ItemTable } from './item-table.js';
 import { nativeToolChunk, NATIVE_SYNTAX, StreamedJsonInput, type NativeToolFields } from './native-tool.js';
-import { sameTool } from './same-tool.js';
+import { sameValue } from '../object.js';
 import { NativeSegment } from './segments.js';
 import { SourceInput, sourceSyntax } from './source-input.js';
 
@@ -69,7 +69,7 @@ export class NativeToolInput {
       const source = table.source(id) as ToolChunk;
       // A native chunk without tool-transcript's metadata keeps the syntax and raw the call already had.
       const next = chunk.syntax === NATIVE_SYNTAX && source.syntax !== NATIVE_SYNTAX ? { ...chunk, syntax: source.syntax } : chunk;
-      if (!sameTool(source, next)) table.put(id, next, existing);
+      if (!sameValue(source, next)) table.put(id, next, existing);
       return existing;
     }
     return table.pushItem(new NativeSegment(), chunk);
