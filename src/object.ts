@@ -34,3 +34,8 @@ function isPlainObject(value: object): value is Record<string, unknown> {
   const proto = Object.getPrototypeOf(value) as unknown;
   return proto === Object.prototype || proto === null;
 }
+
+/** The entries of `record` whose value is not `undefined` (an option or label left undefined keeps its default). */
+export function withoutUndefined<T extends object>(record: T): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

@@ -101,25 +101,10 @@ export function createStoreWith(options: TranscriptOptions, syntaxes: StoreSynta
         model.tools.toolInputDelta(event.toolCallId, event.inputTextDelta);
         break;
       case 'tool-input-available':
-        begin();
-        model.tools.setNativeTool({
-          toolCallId: event.toolCallId,
-          toolName: event.toolName,
-          state: 'input-available',
-          input: event.input,
-          toolMetadata: event.toolMetadata,
-        });
-        break;
       case 'tool-input-error':
         begin();
-        model.tools.setNativeTool({
-          toolCallId: event.toolCallId,
-          toolName: event.toolName,
-          state: 'output-error',
-          input: event.input,
-          errorText: event.errorText,
-          toolMetadata: event.toolMetadata,
-        });
+        // The chunk's own fields (an error's `errorText`); its state is where its input stands.
+        model.tools.setNativeTool({ ...event, state: event.type === 'tool-input-error' ? 'output-error' : 'input-available' });
         break;
       case 'tool-output-available':
         model.patches.patchTool(event.toolCallId, { state: 'output-available', output: event.output });

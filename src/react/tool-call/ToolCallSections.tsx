@@ -27,9 +27,7 @@ function ValueSection({ which, className, ...rest }: ComponentProps<'div'> & { w
     <div className={cx(`tt-tool-section tt-tool-${which}`, className)} data-slot={`tool-call-${which}`} data-status={tool.state} {...rest}>
       {pending ? (
         <>
-          <div className="tt-tool-section-header">
-            <span className="tt-tool-section-label">{labels.input}</span>
-          </div>
+          <LabelRow label={labels.input} />
           <p className="tt-tool-pending" data-slot="tool-call-input-pending">
             {labels.awaitingInput}
           </p>
