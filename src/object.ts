@@ -22,12 +22,14 @@ export function sameValue(a: unknown, b: unknown, depth = Infinity): boolean {
   if (depth === 0 || typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, index) => sameValue(item, b[index], depth - 1));
+    for (let index = 0; index < a.length; index++) if (!sameValue(a[index], b[index], depth - 1)) return false;
+    return true;
   }
   if (!isPlainObject(a) || !isPlainObject(b)) return false;
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.hasOwn(b, key) && sameValue(a[key], b[key], depth - 1));
+  for (const key of keys) if (!Object.hasOwn(b, key) || !sameValue(a[key], b[key], depth - 1)) return false;
+  return true;
 }
 
 function isPlainObject(value: object): value is Record<string, unknown> {
