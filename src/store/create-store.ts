@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { ToolApproval, TranscriptChunk, TranscriptOptions, UIMessageChunk } from '../types.js';
 import { KeyedListeners } from './keyed-listeners.js';
-import { TranscriptModel } from './model.js';
+import { createTranscriptModel } from './model.js';
 import type { ToolPatch } from './tool-patch.js';
 import type { StoreSyntaxes } from './store-syntaxes.js';
 import type {
@@ -29,7 +29,7 @@ export const INTERRUPTED_TEXT = 'The response stopped before this call was compl
  * of `tool-transcript/store` and of `tool-transcript/store/lite` both are.
  */
 export function createStoreWith(options: TranscriptOptions, syntaxes: StoreSyntaxes): TranscriptStore {
-  const model = new TranscriptModel(options, syntaxes);
+  const model = createTranscriptModel(options, syntaxes);
   const itemListeners = new KeyedListeners();
   let status: TranscriptStatus = 'idle';
   let error: string | undefined;
