@@ -1,4 +1,4 @@
-import type { ReasoningChunk, ToolChunk, TranscriptChunk } from '../types.js';
+import type { ReasoningChunk, ToolApproval, ToolChunk, TranscriptChunk } from '../types.js';
 import { extendsText } from './extends-text.js';
 import type { ItemTable } from './item-table.js';
 import { nativeToolChunk, type NativeToolFields } from './native-tool.js';
@@ -110,7 +110,7 @@ export class MessageInput {
     const previous = slot ? (table.source(slot.itemIds[0]!) as ToolChunk | undefined) : undefined;
     // A settled part does not change its content, only its state (the message is cloned on every update).
     if (previous && fields.state === previous.state && fields.state !== 'input-streaming' && previous.closed && !part.preliminary) {
-      if (sameValue(previous.approval, fields.approval)) return;
+      if (sameApproval(previous.approval, fields.approval)) return;
     }
     let chunk = nativeToolChunk(fields);
     let reader: SourceInput | undefined;
@@ -164,4 +164,9 @@ function toolPartName(part: TranscriptMessagePart): string | undefined {
   if (part.type === 'dynamic-tool') return part.toolName ?? 'tool';
   if (part.type.startsWith('tool-')) return part.type.slice(5);
   return undefined;
+}
+
+/** Same approval, field by field (checked for every settled part of every version of a message: kept cheap). */
+function sameApproval(a: ToolApproval | undefined, b: ToolApproval | undefined): boolean {
+  return a?.id === b?.id && a?.approved === b?.approved && a?.reason === b?.reason;
 }
