@@ -1,3 +1,4 @@
+import { withoutUndefined } from '../object.js';
 import type { ToolState } from '../types.js';
 
 /**
@@ -122,15 +123,10 @@ export function resolveToolCardLabels(overrides?: ToolCardLabelOverrides | null)
   if (!overrides) return DEFAULT_TOOL_CARD_LABELS;
   let labels = cache.get(overrides);
   if (!labels) {
-    labels = { ...DEFAULT_TOOL_CARD_LABELS, ...defined(overrides), states: { ...DEFAULT_TOOL_CARD_LABELS.states, ...defined(overrides.states ?? {}) } };
+    labels = { ...DEFAULT_TOOL_CARD_LABELS, ...withoutUndefined(overrides), states: { ...DEFAULT_TOOL_CARD_LABELS.states, ...withoutUndefined(overrides.states ?? {}) } };
     cache.set(overrides, labels);
   }
   return labels;
-}
-
-/** The entries of `record` whose value is not `undefined` (an override left undefined keeps the default). */
-function defined<T extends object>(record: T): Partial<T> {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 /** `template` with each `{key}` replaced by `values[key]` (unknown keys are left as written). */

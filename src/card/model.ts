@@ -123,8 +123,13 @@ export function toolCardModel(tool: ToolCardSource, options: ToolCardOptions = {
     unclosed: !tool.closed && state !== 'input-streaming' && !interrupted,
     pinnedOpen: isPinnedOpen(state),
     defaultOpen: opensByDefault(state),
-    sections: toolCardSections(tool, labels, interrupted),
+    sections: toolCardSections(tool, labels, interrupted, inputView),
   };
+}
+
+/** The card's section of this kind, if it has one. */
+export function sectionOf<Kind extends ToolCardSection['kind']>(model: ToolCardModel, kind: Kind): Extract<ToolCardSection, { kind: Kind }> | undefined {
+  return model.sections.find((section) => section.kind === kind) as Extract<ToolCardSection, { kind: Kind }> | undefined;
 }
 
 /** The badge's text: the state's label, except a past call with no result says "Called". */
@@ -150,8 +155,8 @@ function toolCardAttributes(tool: ToolCardSource): ToolCardAttributes {
  * The body's sections: an answered approval (for any call that records an answer); the input
  * always; an approval request; the output once there is one; the error of a failed call.
  */
-function toolCardSections(tool: ToolCardSource, labels: ToolCardLabels, interrupted = false): ToolCardSection[] {
-  const sections: ToolCardSection[] = [{ kind: 'input', label: labels.input, value: inputForDisplay(tool) }];
+function toolCardSections(tool: ToolCardSource, labels: ToolCardLabels, interrupted: boolean, inputView: unknown): ToolCardSection[] {
+  const sections: ToolCardSection[] = [{ kind: 'input', label: labels.input, value: inputView }];
   const approval = approvalOf(tool);
   // A request comes after the input it asks about; an answer is a record of a decision, read first
   // (the React card keeps it in view under the header even when the body is collapsed).

@@ -1,3 +1,4 @@
+import { withoutUndefined } from '../object.js';
 import { checkTranscriptOptions } from '../options.js';
 import { useEffect, useMemo } from 'react';
 import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.js';
@@ -101,6 +102,7 @@ export function useTranscriptSource(source: TranscriptSource & TranscriptSourceO
   const optionsKey = kind === 'stream' ? undefined : options;
 
   const holder = useMemo<Holder>(
+    // An explicit `undefined` must not override a parser default.
     () => createHolder(kind, source, () => createStore(withoutUndefined(checkTranscriptOptions('<ToolTranscript> (useToolTranscript)', options)))),
     // New values of text, chunks and message are fed by the effect below, not to a new store.
     [kind, identity, optionsKey],
@@ -116,11 +118,6 @@ export function useTranscriptSource(source: TranscriptSource & TranscriptSourceO
 
   useStreamReader(kind === 'stream' ? source.stream : undefined, holder.store);
   return holder.store;
-}
-
-/** The options that are set (an explicit `undefined` must not override a parser default). */
-function withoutUndefined(options: TranscriptOptions): TranscriptOptions {
-  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as TranscriptOptions;
 }
 
 /** Which source is set; throws when more than one is. */

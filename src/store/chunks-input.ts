@@ -1,4 +1,4 @@
-import type { ToolChunk, TranscriptChunk } from '../types.js';
+import type { TranscriptChunk } from '../types.js';
 import type { ItemTable } from './item-table.js';
 import { ChunksSegment } from './segments.js';
 
@@ -34,16 +34,11 @@ export class ChunksInput {
     for (let i = start; i < chunks.length; i++) {
       const chunk = chunks[i]!;
       const candidate = removed[reuse];
-      const existing = candidate === undefined ? undefined : table.source(candidate);
-      if (existing && existing.type === chunk.type && (chunk.type !== 'tool' || (existing as ToolChunk).toolCallId === chunk.toolCallId)) {
-        reuse++;
-        ids.push(candidate!);
-        table.put(candidate!, chunk, segment);
-      } else {
-        const id = table.allocateId(chunk.type === 'tool' ? chunk.toolCallId : table.nextBaseId(chunk.type));
-        ids.push(id);
-        table.put(id, chunk, segment);
-      }
+      const reused = candidate !== undefined && table.fits(candidate, chunk);
+      if (reused) reuse++;
+      const id = reused ? candidate : table.newItemId(chunk);
+      ids.push(id);
+      table.put(id, chunk, segment);
     }
     for (const id of removed.slice(reuse)) table.drop(id);
     if (reuse !== removed.length || ids.length !== previous.length) table.order.replace(ids.slice());

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { ToolApproval, TranscriptChunk, TranscriptOptions, UIMessageChunk } from '../types.js';
 import { KeyedListeners } from './keyed-listeners.js';
-import { TranscriptModel } from './model.js';
+import { createTranscriptModel } from './model.js';
 import type { ToolPatch } from './tool-patch.js';
 import type { StoreSyntaxes } from './store-syntaxes.js';
 import type {
@@ -29,7 +29,7 @@ export const INTERRUPTED_TEXT = 'The response stopped before this call was compl
  * of `tool-transcript/store` and of `tool-transcript/store/lite` both are.
  */
 export function createStoreWith(options: TranscriptOptions, syntaxes: StoreSyntaxes): TranscriptStore {
-  const model = new TranscriptModel(options, syntaxes);
+  const model = createTranscriptModel(options, syntaxes);
   const itemListeners = new KeyedListeners();
   let status: TranscriptStatus = 'idle';
   let error: string | undefined;
@@ -101,25 +101,10 @@ export function createStoreWith(options: TranscriptOptions, syntaxes: StoreSynta
         model.tools.toolInputDelta(event.toolCallId, event.inputTextDelta);
         break;
       case 'tool-input-available':
-        begin();
-        model.tools.setNativeTool({
-          toolCallId: event.toolCallId,
-          toolName: event.toolName,
-          state: 'input-available',
-          input: event.input,
-          toolMetadata: event.toolMetadata,
-        });
-        break;
       case 'tool-input-error':
         begin();
-        model.tools.setNativeTool({
-          toolCallId: event.toolCallId,
-          toolName: event.toolName,
-          state: 'output-error',
-          input: event.input,
-          errorText: event.errorText,
-          toolMetadata: event.toolMetadata,
-        });
+        // The chunk's own fields (an error's `errorText`); its state is where its input stands.
+        model.tools.setNativeTool({ ...event, state: event.type === 'tool-input-error' ? 'output-error' : 'input-available' });
         break;
       case 'tool-output-available':
         model.patches.patchTool(event.toolCallId, { state: 'output-available', output: event.output });

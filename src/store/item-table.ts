@@ -1,8 +1,8 @@
 import { createWorkMeter } from '../scanner/work-meter.js';
-import type { TranscriptChunk, TranscriptOptions } from '../types.js';
+import type { ToolChunk, TranscriptChunk, TranscriptOptions } from '../types.js';
 import { IdOrder } from './id-order.js';
 import { RecordHistory } from './record-history.js';
-import type { Segment } from './segments.js';
+import type { ItemSegment, Segment } from './segments.js';
 import type { StoreSyntaxes } from './store-syntaxes.js';
 import { ToolPatches } from './tool-patch.js';
 import type { TranscriptItem } from './types.js';
@@ -104,17 +104,32 @@ export class ItemTable {
 
   // -- writing --------------------------------------------------------------
 
-  /** Item id base of the next text or reasoning item (`text-N`, `reasoning-N`). */
-  nextBaseId(type: 'text' | 'reasoning'): string {
-    return type === 'text' ? `text-${++this.textCount}` : `reasoning-${++this.reasoningCount}`;
-  }
-
-  /** A free item id: `base`, else `base~2`, `base~3`… */
-  allocateId(base: string): string {
+  /**
+   * A free id for a new item of `chunk`: a tool's `key` (its event key; by default its
+   * toolCallId), a text's or reasoning's the next `text-N` / `reasoning-N`; when that is taken,
+   * `ID~2`, `ID~3`…
+   */
+  newItemId(chunk: TranscriptChunk, key?: string): string {
+    const base = chunk.type === 'tool' ? (key ?? chunk.toolCallId) : chunk.type === 'text' ? `text-${++this.textCount}` : `reasoning-${++this.reasoningCount}`;
     if (!this.entries.has(base)) return base;
     let n = 2;
     while (this.entries.has(`${base}~${n}`)) n++;
     return `${base}~${n}`;
+  }
+
+  /** Whether the item `id` may be given to `chunk` when its items are rebuilt: same kind (a tool, same toolCallId). */
+  fits(id: string, chunk: TranscriptChunk): boolean {
+    const old = this.source(id);
+    return old?.type === chunk.type && (chunk.type !== 'tool' || (old as ToolChunk).toolCallId === chunk.toolCallId);
+  }
+
+  /** Adds a segment of one item (a reasoning part, a native call) at the end of the transcript. */
+  pushItem<S extends ItemSegment>(segment: S, chunk: TranscriptChunk): S {
+    const id = this.newItemId(chunk);
+    segment.itemIds.push(id);
+    this.pushSegment(segment);
+    this.put(id, chunk, segment);
+    return segment;
   }
 
   /** Adds a segment at the end of the transcript, with the items it already has. */

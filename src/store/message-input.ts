@@ -1,11 +1,12 @@
-import type { ReasoningChunk, ToolChunk } from '../types.js';
+import type { ReasoningChunk, ToolApproval, ToolChunk, TranscriptChunk } from '../types.js';
 import { extendsText } from './extends-text.js';
 import type { ItemTable } from './item-table.js';
-import { nativeToolChunk, transcriptMetadata, type NativeToolFields } from './native-tool.js';
+import { nativeToolChunk, type NativeToolFields } from './native-tool.js';
+import { reasoningChunk } from './reasoning-input.js';
 import type { ParsedText } from './parsed-text.js';
-import { sameApproval, sameTool } from './same-tool.js';
-import { NativeSegment, ParsedSegment, ReasoningSegment, SkippedSegment, type Segment } from './segments.js';
-import { SourceInput } from './source-input.js';
+import { sameValue } from '../object.js';
+import { NativeSegment, ParsedSegment, ReasoningSegment, SkippedSegment, type ItemSegment, type Segment } from './segments.js';
+import { SourceInput, sourceSyntax } from './source-input.js';
 import type { TranscriptMessage, TranscriptMessagePart } from './types.js';
 
 /** A tool part's chunk while its input streams, and the reader of its source text when it has one. */
@@ -87,17 +88,11 @@ export class MessageInput {
   /** A message's `reasoning` part: one item (its raw is the text: the tags are not in the message). */
   private syncReasoningPart(part: TranscriptMessagePart, slot: ReasoningSegment | undefined): void {
     const { table } = this;
-    const text = part.text ?? '';
-    const chunk: ReasoningChunk = { type: 'reasoning', value: text, raw: text, closed: part.state !== 'streaming' };
-    if (!slot) {
-      const segment = new ReasoningSegment(table.allocateId(table.nextBaseId('reasoning')));
-      this.pushSlot(segment);
-      table.put(segment.itemIds[0]!, chunk, segment);
-      return;
-    }
+    const chunk = reasoningChunk(part.text ?? '', part.state !== 'streaming');
+    if (!slot) return this.pushSlot(new ReasoningSegment(), chunk);
     const id = slot.itemIds[0]!;
     const previous = table.source(id) as ReasoningChunk | undefined;
-    if (previous?.value !== text || previous.closed !== chunk.closed) table.put(id, chunk, slot);
+    if (previous?.value !== chunk.value || previous.closed !== chunk.closed) table.put(id, chunk, slot);
   }
 
   private syncToolPart(part: TranscriptMessagePart, index: number, slot: NativeSegment | undefined): void {
@@ -124,14 +119,12 @@ export class MessageInput {
       if (live) ({ chunk, reader } = live);
     }
     if (!slot) {
-      const segment = new NativeSegment(table.allocateId(chunk.toolCallId));
+      const segment = new NativeSegment();
       segment.source = reader;
-      this.pushSlot(segment);
-      table.put(segment.itemIds[0]!, chunk, segment);
-      return;
+      return this.pushSlot(segment, chunk);
     }
     if (reader) slot.source = reader;
-    if (!previous || !sameTool(previous, chunk)) table.put(slot.itemIds[0]!, chunk, slot);
+    if (!previous || !sameValue(previous, chunk)) table.put(slot.itemIds[0]!, chunk, slot);
   }
 
   /**
@@ -140,21 +133,20 @@ export class MessageInput {
    * `reader` is the part's reader so far; the one returned reads on from where this part is now.
    */
   private liveSource(reader: SourceInput | undefined, part: TranscriptMessagePart, chunk: ToolChunk): LiveTool | undefined {
-    const { table } = this;
     const raw = typeof part.rawInput === 'string' ? part.rawInput : typeof part.input === 'string' ? part.input : undefined;
-    const syntaxName = transcriptMetadata(part.toolMetadata)?.syntax;
-    const syntax = raw === undefined || syntaxName === undefined ? undefined : table.syntaxes.find(syntaxName, table.options);
+    const { table } = this;
+    const syntax = raw === undefined ? undefined : sourceSyntax(table, part.toolMetadata);
     if (raw === undefined || !syntax) return undefined;
-    let next = reader;
-    if (!next || raw.length < next.fed) next = new SourceInput(syntax, table.options, table.parserWork);
-    const progress = next.push(raw.slice(next.fed));
+    const next = reader && raw.length >= reader.fed ? reader : new SourceInput(table, syntax);
     table.ownWork++;
-    return { chunk: { ...chunk, input: progress.input, toolName: progress.toolName ?? chunk.toolName, raw }, reader: next };
+    return { chunk: next.show(chunk, raw.slice(next.fed), raw), reader: next };
   }
 
-  private pushSlot(segment: Segment): void {
+  /** Adds the segment of the next part; one of a single item (reasoning, a tool) with that item. */
+  private pushSlot(segment: Segment, chunk?: TranscriptChunk): void {
     this.slots.push(segment);
-    this.table.pushSegment(segment);
+    if (chunk) this.table.pushItem(segment as ItemSegment, chunk);
+    else this.table.pushSegment(segment);
   }
 
   /** Removes the message's segments from part `index` on (they are the last segments). */
@@ -172,4 +164,9 @@ function toolPartName(part: TranscriptMessagePart): string | undefined {
   if (part.type === 'dynamic-tool') return part.toolName ?? 'tool';
   if (part.type.startsWith('tool-')) return part.type.slice(5);
   return undefined;
+}
+
+/** Same approval, field by field (checked for every settled part of every version of a message: kept cheap). */
+function sameApproval(a: ToolApproval | undefined, b: ToolApproval | undefined): boolean {
+  return a?.id === b?.id && a?.approved === b?.approved && a?.reason === b?.reason;
 }

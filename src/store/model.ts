@@ -17,10 +17,8 @@ import { TextInput } from './text-input.js';
  * state. Every event touches only its own item, so the work of a delta is the parser's plus
  * a constant, whatever the length of the transcript (`items.ownWork` counts it for the tests).
  */
-export class TranscriptModel {
+export interface TranscriptModel {
   readonly items: ItemTable;
-  /** The parser's events folded into items (shared by the `append` text, text parts and message text parts). */
-  private readonly parsed: ParsedText;
   /** `append` and the AI SDK's `text-*` chunks. */
   readonly text: TextInput;
   /** The AI SDK's `reasoning-*` chunks. */
@@ -33,30 +31,26 @@ export class TranscriptModel {
   readonly chunks: ChunksInput;
   /** Outputs, errors, approvals and denials laid over tools. */
   readonly patches: PatchInput;
-
-  constructor(options: TranscriptOptions, syntaxes: StoreSyntaxes) {
-    const clear = () => this.clear();
-    this.items = new ItemTable(options, syntaxes);
-    this.parsed = new ParsedText(this.items);
-    this.text = new TextInput(this.parsed);
-    this.reasoning = new ReasoningInput(this.items);
-    this.tools = new NativeToolInput(this.items);
-    this.message = new MessageInput(this.items, this.parsed, clear);
-    this.chunks = new ChunksInput(this.items, clear);
-    this.patches = new PatchInput(this.items);
-  }
-
   /** Ends every parse still open. */
-  endAll(): void {
-    this.parsed.endAll();
-  }
-
+  endAll(): void;
   /** Removes everything (listeners of every item are told). */
-  clear(): void {
-    this.items.clear();
-    this.text.reset();
-    this.reasoning.reset();
-    this.message.reset();
-    this.chunks.reset();
-  }
+  clear(): void;
+}
+
+export function createTranscriptModel(options: TranscriptOptions, syntaxes: StoreSyntaxes): TranscriptModel {
+  const items = new ItemTable(options, syntaxes);
+  // The parser's events folded into items (shared by the `append` text, text parts and message text parts).
+  const parsed = new ParsedText(items);
+  const clear = () => {
+    items.clear();
+    text.reset();
+    reasoning.reset();
+    message.reset();
+    chunks.reset();
+  };
+  const text = new TextInput(parsed);
+  const reasoning = new ReasoningInput(items);
+  const message = new MessageInput(items, parsed, clear);
+  const chunks = new ChunksInput(items, clear);
+  return { items, text, reasoning, tools: new NativeToolInput(items), message, chunks, patches: new PatchInput(items), endAll: () => parsed.endAll(), clear };
 }

@@ -1,9 +1,9 @@
 import type { ToolChunk } from '../types.js';
 import type { ItemTable } from './item-table.js';
-import { nativeToolChunk, NATIVE_SYNTAX, StreamedJsonInput, transcriptMetadata, type NativeToolFields } from './native-tool.js';
-import { sameTool } from './same-tool.js';
+import { nativeToolChunk, NATIVE_SYNTAX, StreamedJsonInput, type NativeToolFields } from './native-tool.js';
+import { sameValue } from '../object.js';
 import { NativeSegment } from './segments.js';
-import { SourceInput } from './source-input.js';
+import { SourceInput, sourceSyntax } from './source-input.js';
 
 /**
  * The AI SDK's native tool chunks (`tool-input-start`, `tool-input-delta`, `tool-input-available`,
@@ -17,12 +17,11 @@ export class NativeToolInput {
    * and `toolMetadata.syntax`, its deltas are source text of that syntax, read as it arrives.
    */
   toolInputStart(toolCallId: string, toolName: string, toolMetadata?: unknown, inputEncoding?: unknown): void {
-    const { table } = this;
     const segment = this.nativeSegment(toolCallId, { toolCallId, toolName, state: 'input-streaming', toolMetadata });
-    const syntaxName = inputEncoding === 'text' ? transcriptMetadata(toolMetadata)?.syntax : undefined;
-    const syntax = syntaxName === undefined ? undefined : table.syntaxes.find(syntaxName, table.options);
-    segment.source = syntax ? new SourceInput(syntax, table.options, table.parserWork) : undefined;
-    segment.json = syntax || inputEncoding === 'text' ? undefined : new StreamedJsonInput(table.parserWork);
+    const { table } = this;
+    const syntax = inputEncoding === 'text' ? sourceSyntax(table, toolMetadata) : undefined;
+    segment.source = syntax && new SourceInput(table, syntax);
+    segment.json = inputEncoding === 'text' ? undefined : new StreamedJsonInput(table.parserWork);
   }
 
   /** `tool-input-delta`: more of a native call's input (JSON, or source text of a syntax). */
@@ -35,8 +34,7 @@ export class NativeToolInput {
     if (source.state !== 'input-streaming') return;
     table.ownWork++;
     if (segment.source) {
-      const progress = segment.source.push(delta);
-      table.put(id, { ...source, input: progress.input, toolName: progress.toolName ?? source.toolName, raw: source.raw + delta }, segment);
+      table.put(id, segment.source.show(source, delta, source.raw + delta), segment);
     } else if (segment.json) {
       const input = segment.json.push(delta);
       if (input !== source.input) table.put(id, { ...source, input }, segment);
@@ -71,12 +69,9 @@ export class NativeToolInput {
       const source = table.source(id) as ToolChunk;
       // A native chunk without tool-transcript's metadata keeps the syntax and raw the call already had.
       const next = chunk.syntax === NATIVE_SYNTAX && source.syntax !== NATIVE_SYNTAX ? { ...chunk, syntax: source.syntax } : chunk;
-      if (!sameTool(source, next)) table.put(id, next, existing);
+      if (!sameValue(source, next)) table.put(id, next, existing);
       return existing;
     }
-    const segment = new NativeSegment(table.allocateId(chunk.toolCallId));
-    table.pushSegment(segment);
-    table.put(segment.itemIds[0]!, chunk, segment);
-    return segment;
+    return table.pushItem(new NativeSegment(), chunk);
   }
 }

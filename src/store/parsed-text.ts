@@ -1,6 +1,6 @@
 import type { TranscriptEvent } from '../stream/events.js';
 import { foldEvent, FoldState } from '../stream/fold.js';
-import type { ToolChunk, TranscriptChunk, TranscriptOptions } from '../types.js';
+import type { TranscriptOptions } from '../types.js';
 import type { ItemTable } from './item-table.js';
 import { ParsedSegment } from './segments.js';
 
@@ -86,7 +86,7 @@ export class ParsedText {
       if (event.type === 'text-end') continue;
       const chunk = fold.part(event.key)!;
       if (event.type === 'text-start' || event.type === 'tool-start' || event.type === 'reasoning-start') {
-        const id = takeReusable(reuse, (old) => sameKind(table.source(old), chunk)) ?? table.allocateId(newItemId(table, chunk, event.key));
+        const id = takeReusable(reuse, (old) => table.fits(old, chunk)) ?? table.newItemId(chunk, event.key);
         segment.items.set(event.key, id);
         table.addItem(segment, id, chunk);
       } else {
@@ -94,17 +94,6 @@ export class ParsedText {
       }
     }
   }
-}
-
-/** The id a new item of `chunk`'s kind gets: a tool's its event key, others the next of their kind. */
-function newItemId(table: ItemTable, chunk: TranscriptChunk, key: string): string {
-  return chunk.type === 'tool' ? key : table.nextBaseId(chunk.type);
-}
-
-/** Whether an old item of a reparsed segment may be given to `chunk` (same kind; a tool, same id). */
-function sameKind(old: TranscriptChunk | undefined, chunk: TranscriptChunk): boolean {
-  if (old?.type !== chunk.type) return false;
-  return chunk.type !== 'tool' || (old as ToolChunk).toolCallId === chunk.toolCallId;
 }
 
 /** The first id of `reuse` that `fits`, taken out of it. */

@@ -26,15 +26,11 @@ export class ParsedSegment {
 /** One native AI SDK tool call (from stream chunks or a message part). */
 export class NativeSegment {
   readonly kind = 'native';
-  readonly itemIds: string[];
+  readonly itemIds: string[] = [];
   /** Partial JSON input while `tool-input-delta` chunks arrive. */
   json: StreamedJsonInput | undefined;
   /** Source text of a tool-transcript syntax while it arrives (`inputEncoding: 'text'`). */
   source: SourceInput | undefined;
-
-  constructor(itemId: string) {
-    this.itemIds = [itemId];
-  }
 }
 
 /** Items given as a list of chunks by the host (`setChunks`). */
@@ -46,11 +42,7 @@ export class ChunksSegment {
 /** One reasoning part of the AI SDK stream or message (`reasoning-start` … `reasoning-end`, a `reasoning` part). */
 export class ReasoningSegment {
   readonly kind = 'reasoning';
-  readonly itemIds: string[];
-
-  constructor(itemId: string) {
-    this.itemIds = [itemId];
-  }
+  readonly itemIds: string[] = [];
 }
 
 /** A part of a message that the transcript does not show (files, sources, data, steps). */
@@ -58,5 +50,8 @@ export class SkippedSegment {
   readonly kind = 'skipped';
   readonly itemIds: readonly string[] = [];
 }
+
+/** A segment of exactly one item, given when it is added (`ItemTable.pushItem`). */
+export type ItemSegment = NativeSegment | ReasoningSegment;
 
 export type Segment = ParsedSegment | NativeSegment | ChunksSegment | ReasoningSegment | SkippedSegment;

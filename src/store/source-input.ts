@@ -1,11 +1,7 @@
 import { createSegmentParser, type SegmentParser } from '../stream/event-parser.js';
-import type { ToolSyntax, TranscriptOptions, WorkMeter } from '../types.js';
-
-/** The input so far of a block read from its source text. */
-export interface SourceProgress {
-  input: unknown;
-  toolName?: string;
-}
+import type { ToolChunk, ToolSyntax } from '../types.js';
+import type { ItemTable } from './item-table.js';
+import { transcriptMetadata } from './native-tool.js';
 
 /**
  * A tool call's input while it streams as source text of its syntax — what
@@ -15,32 +11,44 @@ export interface SourceProgress {
  * as it arrives, in every syntax, with the work of the syntax's own incremental reader.
  */
 export class SourceInput {
-  private readonly parser: SegmentParser;
   /** Length of the source fed so far (a message part gives the whole text each time). */
   fed = 0;
-  private progress: SourceProgress = { input: {} };
+  /** The input so far (the same object while it does not change), and the name once the source gives one. */
+  private input: unknown = {};
+  private toolName: string | undefined;
 
-  /** @param work the store's meter, where this parser's work is added. */
-  constructor(syntax: ToolSyntax, options: TranscriptOptions, work: WorkMeter) {
-    this.parser = createSegmentParser({ tools: options.tools, strictTools: options.strictTools, syntaxes: [syntax], reasoning: false }, 0, work);
+  private readonly parser: SegmentParser;
+
+  /** @param table the store's items: its options, and its meter, which counts this reader's work. */
+  constructor(table: ItemTable, syntax: ToolSyntax) {
+    const { tools, strictTools } = table.options;
+    this.parser = createSegmentParser({ tools, strictTools, syntaxes: [syntax], reasoning: false }, 0, table.parserWork);
   }
 
-  /** Adds source text; returns the input so far (the same object while it did not change). */
-  push(delta: string): SourceProgress {
-    if (delta === '') return this.progress;
+  /** Reads `delta`, more source text; returns `chunk` with the input so far (and the name, once read) and `raw`. */
+  show(chunk: ToolChunk, delta: string, raw: string): ToolChunk {
+    if (delta !== '') this.read(delta);
+    return { ...chunk, input: this.input, toolName: this.toolName ?? chunk.toolName, raw };
+  }
+
+  private read(delta: string): void {
     this.fed += delta.length;
     let events;
     try {
       events = this.parser.write(delta);
     } catch {
-      return this.progress;
+      return;
     }
     for (const event of events) {
       if (event.type !== 'tool-delta' || event.input === undefined) continue;
-      if (event.input !== this.progress.input || event.toolName !== this.progress.toolName) {
-        this.progress = event.toolName === undefined ? { input: event.input } : { input: event.input, toolName: event.toolName };
-      }
+      this.input = event.input;
+      this.toolName = event.toolName;
     }
-    return this.progress;
   }
+}
+
+/** The syntax a native call's input is source text of, when tool-transcript's `toolMetadata` names one the store reads. */
+export function sourceSyntax(table: ItemTable, toolMetadata: unknown): ToolSyntax | undefined {
+  const name = transcriptMetadata(toolMetadata)?.syntax;
+  return name === undefined ? undefined : table.syntaxes.find(name, table.options);
 }

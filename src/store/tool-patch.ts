@@ -11,22 +11,18 @@ export interface ToolPatch {
   approval?: ToolApproval;
 }
 
-/** Two patches, the later one winning; an output clears an error and the other way round. */
-function mergePatch(a: ToolPatch | undefined, b: ToolPatch): ToolPatch {
-  const merged: ToolPatch = { ...a, ...b };
-  if (a?.approval && b.approval) merged.approval = { ...a.approval, ...b.approval };
-  if (b.state === 'output-available' || b.state === 'output-denied') delete merged.errorText;
-  if (b.state === 'output-error' || b.state === 'output-denied') delete merged.output;
-  return merged;
-}
-
-/** A tool chunk with a patch laid over it. */
-function applyPatch(source: ToolChunk, patch: ToolPatch): ToolChunk {
-  const item: ToolChunk = { ...source, ...patch };
-  if (patch.approval && source.approval) item.approval = { ...source.approval, ...patch.approval };
-  if (patch.state === 'output-available' && patch.errorText === undefined) delete item.errorText;
-  if ((patch.state === 'output-error' || patch.state === 'output-denied') && patch.output === undefined) delete item.output;
-  return item;
+/**
+ * `base` with `patch` laid over it, the patch winning (approvals merged field by field): an output
+ * clears an error, an error or a denial clears an output. `denialClearsError`: a denial clears an
+ * error too — between two patches (a denial after an error is no error), but not over the block's
+ * own fields (the `errorText` of a denied block is its reason).
+ */
+function overlay<T extends ToolPatch>(base: T | undefined, patch: ToolPatch, denialClearsError: boolean): T {
+  const result = { ...base, ...patch } as T;
+  if (base?.approval && patch.approval) result.approval = { ...base.approval, ...patch.approval };
+  if (patch.state === 'output-available' || (denialClearsError && patch.state === 'output-denied')) delete result.errorText;
+  if (patch.state === 'output-error' || patch.state === 'output-denied') delete result.output;
+  return result;
 }
 
 /** The host's patch of each tool item, by item id: merged as patches arrive, laid over the item's source. */
@@ -35,13 +31,13 @@ export class ToolPatches {
 
   /** Merges `patch` over the item's earlier patches. */
   add(id: string, patch: ToolPatch): void {
-    this.byId.set(id, mergePatch(this.byId.get(id), patch));
+    this.byId.set(id, overlay(this.byId.get(id), patch, true));
   }
 
   /** The item shown for a tool source: with its patch laid over, or the source itself. */
   over(id: string, source: ToolChunk): ToolChunk {
     const patch = this.byId.get(id);
-    return patch ? applyPatch(source, patch) : source;
+    return patch ? overlay(source, patch, false) : source;
   }
 
   delete(id: string): void {

@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
-import { fillLabel, toolCardModel, type ToolCardLabelOverrides } from '../../card/index.js';
+import { fillLabel, sectionOf, toolCardModel, type ToolCardLabelOverrides } from '../../card/index.js';
 import type { ToolChunk } from '../../types.js';
 import { ToolActionsContext, useToolActions, type ToolActions } from '../tool-actions.js';
 import { ToolCallContext, useCard, type ToolCallCardContext } from './card-context.js';
@@ -142,7 +142,7 @@ export function ToolCall({
  */
 export function DefaultToolCallParts({ registered = false }: { registered?: boolean }) {
   const { model } = useCard();
-  const answered = model.sections.some((section) => section.kind === 'approval' && section.approval.kind === 'answer');
+  const answered = sectionOf(model, 'approval')?.approval.kind === 'answer';
   return (
     <>
       <ToolCallHeader />

@@ -1,5 +1,5 @@
 import { useState, type ComponentProps } from 'react';
-import { splitLabel, type ToolCardApproval } from '../../card/index.js';
+import { sectionOf, splitLabel, type ToolCardApproval } from '../../card/index.js';
 import { useToolActions } from '../tool-actions.js';
 import { useCard } from './card-context.js';
 import { cx } from '../class-names.js';
@@ -18,8 +18,8 @@ import { cx } from '../class-names.js';
  */
 export function ToolCallApproval({ className, ...rest }: ComponentProps<'div'>) {
   const { tool, model } = useCard();
-  const section = model.sections.find((s) => s.kind === 'approval');
-  if (section?.kind !== 'approval') return null;
+  const section = sectionOf(model, 'approval');
+  if (!section) return null;
   const { approval } = section;
   return (
     <div

@@ -1,5 +1,5 @@
 import { useState, type ComponentProps } from 'react';
-import { fillLabel, HUGE_CHARS, PREVIEW_CHARS } from '../../card/index.js';
+import { fillLabel, HUGE_CHARS, PREVIEW_CHARS, sectionOf } from '../../card/index.js';
 import { useCard } from './card-context.js';
 import { cx } from '../class-names.js';
 import { LabelRow, ScrollingPre, Truncated, ValueView } from './value-blocks.js';
@@ -21,15 +21,13 @@ export function ToolCallOutput(props: ComponentProps<'div'>) {
  */
 function ValueSection({ which, className, ...rest }: ComponentProps<'div'> & { which: 'input' | 'output' }) {
   const { tool, labels, model } = useCard();
-  if (which === 'output' && !model.sections.some((s) => s.kind === 'output')) return null;
+  if (which === 'output' && !sectionOf(model, 'output')) return null;
   const pending = which === 'input' && model.awaitingInput;
   return (
     <div className={cx(`tt-tool-section tt-tool-${which}`, className)} data-slot={`tool-call-${which}`} data-status={tool.state} {...rest}>
       {pending ? (
         <>
-          <div className="tt-tool-section-header">
-            <span className="tt-tool-section-label">{labels.input}</span>
-          </div>
+          <LabelRow label={labels.input} />
           <p className="tt-tool-pending" data-slot="tool-call-input-pending">
             {labels.awaitingInput}
           </p>
@@ -53,8 +51,8 @@ function ValueSection({ which, className, ...rest }: ComponentProps<'div'> & { w
 export function ToolCallError({ className, ...rest }: ComponentProps<'div'>) {
   const { tool, labels, model } = useCard();
   const [showAll, setShowAll] = useState(false);
-  const section = model.sections.find((s) => s.kind === 'error');
-  if (section?.kind !== 'error') return null;
+  const section = sectionOf(model, 'error');
+  if (!section) return null;
   const huge = section.text.length > HUGE_CHARS && !showAll;
   return (
     <div className={cx('tt-tool-section tt-tool-error-section', className)} data-slot="tool-call-error" data-status={tool.state} {...rest}>

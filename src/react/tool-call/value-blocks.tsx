@@ -68,13 +68,13 @@ export function ValueView({ value, label, copyLabel }: ValueViewProps) {
   );
 }
 
-/** A section's (or a field's) label, and a button that copies what it labels. */
-export function LabelRow({ label, copy, copyLabel, field = false }: { label: string; copy: ComponentProps<typeof CopyButton>['text']; copyLabel: string; field?: boolean }) {
+/** A section's (or a field's) label, and a button that copies what it labels (none while there is nothing to copy). */
+export function LabelRow({ label, copy, copyLabel = '', field = false }: { label: string; copy?: ComponentProps<typeof CopyButton>['text']; copyLabel?: string; field?: boolean }) {
   const kind = field ? 'field' : 'section';
   return (
     <div className={`tt-tool-${kind}-header`}>
       <span className={`tt-tool-${kind}-label`}>{label}</span>
-      <CopyButton text={copy} label={copyLabel} />
+      {copy === undefined ? null : <CopyButton text={copy} label={copyLabel} />}
     </div>
   );
 }
