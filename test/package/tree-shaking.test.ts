@@ -84,7 +84,7 @@ const KIT = [
  * syntax folders (the shared helpers; hermes reads its JSON with the json syntax's tracker).
  */
 const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
-  fence: { packages: ['yaml'], shared: ['shared/line-body', 'shared/problem', 'shared/read-points', 'shared/state', 'shared/yaml'] },
+  fence: { packages: ['yaml'], shared: ['shared/line-body', 'shared/problem', 'shared/read-points', 'shared/simple-yaml', 'shared/state', 'shared/yaml'] },
   caret: { packages: ['yaml'], shared: ['shared/line-body', 'shared/options', 'shared/read-points', 'shared/throttle', 'shared/yaml'] },
   emoji: { packages: [], shared: ['shared/leading-break'] },
   xml: {
