@@ -237,6 +237,28 @@ if (on('adversarial')) {
     log(`  ${name}: ${row.skipped ?? `${row.bigMbps.toFixed(1)} MB/s at 2 MB, linear ${row.linear.toFixed(2)} (${row.rounds} rounds)`}, stream linear ${streamLinear.toFixed(2)}`);
   }
   tables.adversarial = rows;
+  tables.adversarialFloor = jsonParseFloor();
+}
+
+/**
+ * For scale beside the table: V8's own `JSON.parse` of a JSON array of short strings (the shape
+ * of the *unclosed caret block* row's result: a list of 180,000 short values at 2 MB), measured
+ * like a row, 200 KB → 2 MB. It does no parser work that grows, so what it shows over 1 is the
+ * garbage collector: a result that outlives the young generation at 2 MB and not at 200 KB.
+ */
+function jsonParseFloor() {
+  const make = (n) => {
+    const items = [];
+    for (let length = 2; length < n; length += 12) items.push(`"value${items.length % 1000}"`);
+    return `[${items.join(',')}]`;
+  };
+  const [big] = copies(make(2 * MB), 1);
+  const smalls = copies(make(200 * KB), 10);
+  const parse = (text) => () => JSON.parse(text);
+  warm({ a: parse(big), b: parse(smalls[0]) });
+  const k = repeatsFor(perRun(parse(big)));
+  const s = sideBySide({ small: inTurn(smalls.map(parse), 10 * k), big: repeat(parse(big), k) }, 7, cpuTime);
+  return { ratio: linearity(s.small.map((t) => t / (10 * k)), smalls[0].length, s.big.map((t) => t / k), big.length) };
 }
 
 /**

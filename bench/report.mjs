@@ -96,6 +96,12 @@ export function renderMarkdown({ meta, parts }) {
       ),
       '',
     );
+    if (node.adversarialFloor) {
+      out.push(
+        `For scale: V8's own \`JSON.parse\` of a JSON array of short strings (the shape of the *unclosed caret block* row's result), measured the same way, 200 KB → 2 MB: ${fmt(node.adversarialFloor.ratio)}× — no parser work grows there; what is over 1 is the garbage collector promoting a result that outlives the young generation at 2 MB.`,
+        '',
+      );
+    }
   }
   if (node?.naive) {
     out.push(`## Node: naive renderer (remark-parse of the whole text on every ${node.naive.delta}-char delta) ÷ our stream`, '');
