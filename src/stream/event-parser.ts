@@ -161,7 +161,11 @@ export function transcriptTransform<Options extends ExplicitOptions>(options: Op
   });
 }
 
-/** The syntax list, checked: plain JavaScript callers can pass anything. @internal */
+/**
+ * The syntax list, required, with no names in it: what the options check (`checkLiteOptions`,
+ * which checks the rest of the list) leaves to the lite entries, so their message can say which
+ * entries take names. @internal
+ */
 export function checkedSyntaxes(syntaxes: readonly ToolSyntax[] | undefined): readonly ToolSyntax[] {
   if (!Array.isArray(syntaxes)) {
     throw new TypeError('tool-transcript: `syntaxes` must be an array of syntax objects (for example [xmlSyntax]): the lite entries (tool-transcript/lite, /react/lite, /store/lite) have no default set');
@@ -172,7 +176,6 @@ export function checkedSyntaxes(syntaxes: readonly ToolSyntax[] | undefined): re
         `tool-transcript: the syntax name ${JSON.stringify(syntax)} needs a full entry (tool-transcript, tool-transcript/react, tool-transcript/store); the lite entries take syntax objects (for example xmlSyntax)`,
       );
     }
-    if (typeof syntax !== 'object' || syntax === null) throw new TypeError(`tool-transcript: \`syntaxes\` must hold syntax objects, not ${String(syntax)}`);
   }
   return syntaxes;
 }

@@ -2,14 +2,21 @@ import type { CallReview } from '../review/call-review.js';
 import type { ActiveBlock, ScannerSink } from '../scanner/scanner.js';
 import { ReasoningReader } from '../scanner/reasoning.js';
 import type { ParsedCall, ReasoningChunk } from '../types.js';
+import { EMPTY_INPUT } from './fold.js';
 import { toToolChunk } from './tool-chunk.js';
 import { IdClaims, type TranscriptEvent, type TranscriptEventSink } from './events.js';
 
-/** The open block and where it stands in the event stream. */
-interface OpenTool {
+/** An open block (tool or reasoning) and where it stands in the event stream. */
+interface OpenPart {
   block: ActiveBlock;
   /** The event key, given at the opener. */
   key: string;
+  /** Length of the source last shown to a snapshot's fold by {@link TranscriptBuilder.syncOpen} (-1: none since the last delta). */
+  syncedLength: number;
+}
+
+/** The open tool block. */
+interface OpenTool extends OpenPart {
   /** The claimed id, once the block's identity is settled. */
   toolCallId?: string;
   /** The reader's input and name at the last read of the partial input (`tool-delta.input`)… */
@@ -18,16 +25,11 @@ interface OpenTool {
   /** …and what the events show for them (reviewed: coerced by the tools' schemas). */
   input?: unknown;
   toolName?: string;
-  /** Length of the source last shown to a snapshot's fold by {@link TranscriptBuilder.syncOpen} (-1: none since the last delta). */
-  syncedLength: number;
 }
 
-/** The open reasoning block and its event key. */
-interface OpenReasoning {
-  block: ActiveBlock;
+/** The open reasoning block. */
+interface OpenReasoning extends OpenPart {
   reader: ReasoningReader;
-  key: string;
-  syncedLength: number;
 }
 
 /** How a builder numbers and reports what it finds. */
@@ -166,40 +168,46 @@ export class TranscriptBuilder implements ScannerSink {
    * Said to `fold` only: the events a caller of `write()` gets do not depend on snapshot reads.
    */
   syncOpen(fold: TranscriptEventSink): void {
-    const reasoning = this.reasoning;
-    if (reasoning !== undefined) {
-      const raw = reasoning.block.raw;
-      if (reasoning.syncedLength === raw.length) return;
-      reasoning.syncedLength = raw.length;
-      fold.event({ type: 'reasoning-delta', key: reasoning.key, delta: '', raw });
-      return;
-    }
-    const tool = this.tool;
-    if (tool === undefined) return;
-    const raw = tool.block.raw;
-    if (tool.syncedLength === raw.length) return;
-    tool.syncedLength = raw.length;
-    fold.event(this.inputDelta(tool, '', raw));
+    const { reasoning, tool } = this;
+    const part = reasoning ?? tool;
+    if (part === undefined) return;
+    const raw = part.block.raw;
+    if (part.syncedLength === raw.length) return;
+    part.syncedLength = raw.length;
+    fold.event(reasoning !== undefined ? { type: 'reasoning-delta', key: reasoning.key, delta: '', raw } : this.inputDelta(tool!, '', raw));
   }
 
-  /** `tool-call-N` for the next tool chunk (plus `offset`). */
-  private nextId(offset = 0): string {
-    return `${this.idPrefix}${this.toolCount + 1 + offset}`;
+  /** `tool-call-N` for the next tool chunk. */
+  private nextId(): string {
+    return `${this.idPrefix}${this.toolCount + 1}`;
   }
 
   /** A `reasoning-delta` event with the reasoning text read since the last one. */
   private reasoningProgress(reasoning: OpenReasoning, closing = false): void {
     if (this.settledOnly) return;
     const delta = reasoning.reader.takeValueDelta();
-    if (delta === '' && (closing || !this.partialInput || reasoning.syncedLength === reasoning.block.raw.length)) return;
+    const raw = this.sourceToSay(reasoning, delta, closing);
+    if (raw === null) return;
+    const { key } = reasoning;
+    this.sink.event(raw === undefined ? { type: 'reasoning-delta', key, delta } : { type: 'reasoning-delta', key, delta, raw });
+  }
+
+  /**
+   * Whether a delta of the open `part` is to be said, and with what source: `null` for nothing to
+   * say (no new source, and either no `partialInput`, the part settling next — `closing` — or a
+   * snapshot already shown this source); else the block's source so far with `partialInput`,
+   * `undefined` without (the delta alone).
+   */
+  private sourceToSay(part: OpenPart, delta: string, closing: boolean): string | undefined | null {
+    if (delta === '' && (closing || !this.partialInput || part.syncedLength === part.block.raw.length)) return null;
     if (!this.partialInput) {
-      reasoning.syncedLength = -1;
-      this.sink.event({ type: 'reasoning-delta', key: reasoning.key, delta });
-      return;
+      part.syncedLength = -1;
+      return undefined;
     }
-    const raw = reasoning.block.raw;
-    reasoning.syncedLength = raw.length;
-    this.sink.event({ type: 'reasoning-delta', key: reasoning.key, delta, raw });
+    const raw = part.block.raw;
+    // The event carries what a sync would: the next snapshot need not read again.
+    part.syncedLength = raw.length;
+    return raw;
   }
 
   /**
@@ -224,16 +232,9 @@ export class TranscriptBuilder implements ScannerSink {
    * delta, so a fold of the events shows the block's source exactly, as the snapshot does.
    */
   private sayDelta(tool: OpenTool, delta: string, closing = false): void {
-    if (delta === '' && (closing || !this.partialInput || tool.syncedLength === tool.block.raw.length)) return;
-    if (!this.partialInput) {
-      tool.syncedLength = -1;
-      this.sink.toolDelta(tool.key, delta);
-      return;
-    }
-    const raw = tool.block.raw;
-    // The event carries what a sync would: the next snapshot need not read again.
-    tool.syncedLength = raw.length;
-    this.sink.event(this.inputDelta(tool, delta, raw));
+    const raw = this.sourceToSay(tool, delta, closing);
+    if (raw === undefined) this.sink.toolDelta(tool.key, delta);
+    else if (raw !== null) this.sink.event(this.inputDelta(tool, delta, raw));
   }
 
   /** A `tool-delta` carrying the block's input so far (read now) and its source `raw`. */
@@ -266,9 +267,6 @@ export class TranscriptBuilder implements ScannerSink {
     this.textKey = undefined;
   }
 }
-
-/** The input of a block that shows none yet; one frozen object, so an unchanged input keeps its identity. */
-const EMPTY_INPUT: Readonly<Record<string, never>> = Object.freeze({});
 
 /** A syntax reader that throws (a custom one, or a bug) yields an error call instead of breaking the parse. */
 function safeCalls(read: () => ParsedCall[]): ParsedCall[] {
