@@ -11,7 +11,7 @@ interface OpenPart {
   block: ActiveBlock;
   /** The event key, given at the opener. */
   key: string;
-  /** Length of the source last shown to a snapshot's fold by {@link TranscriptBuilder.syncOpen} (-1: none since the last delta). */
+  /** Length of the source last shown to a snapshot's fold by {@link syncOpen} (-1: none since the last delta). */
   syncedLength: number;
 }
 
@@ -63,8 +63,10 @@ export class TranscriptBuilder implements ScannerSink {
   private textKey: string | undefined;
   private textCount = 0;
   private toolCount = 0;
-  private tool: OpenTool | undefined;
-  private reasoning: OpenReasoning | undefined;
+  /** The open tool block (read by {@link syncOpen}). @internal */
+  tool: OpenTool | undefined;
+  /** The open reasoning block (read by {@link syncOpen}). @internal */
+  reasoning: OpenReasoning | undefined;
   private reasoningCount = 0;
   /** Tool call ids used so far (see {@link IdClaims}). */
   private readonly ids: IdClaims;
@@ -161,22 +163,6 @@ export class TranscriptBuilder implements ScannerSink {
     this.endText();
   }
 
-  /**
-   * Brings a snapshot's fold up to date with the open block, after {@link flush}: its input and
-   * source so far, as a `tool-delta` (or `reasoning-delta`) with no new source — the event a
-   * `partialInput` parser says, from the same read — when they changed since the last time.
-   * Said to `fold` only: the events a caller of `write()` gets do not depend on snapshot reads.
-   */
-  syncOpen(fold: TranscriptEventSink): void {
-    const { reasoning, tool } = this;
-    const part = reasoning ?? tool;
-    if (part === undefined) return;
-    const raw = part.block.raw;
-    if (part.syncedLength === raw.length) return;
-    part.syncedLength = raw.length;
-    fold.event(reasoning !== undefined ? { type: 'reasoning-delta', key: reasoning.key, delta: '', raw } : this.inputDelta(tool!, '', raw));
-  }
-
   /** `tool-call-N` for the next tool chunk. */
   private nextId(): string {
     return `${this.idPrefix}${this.toolCount + 1}`;
@@ -237,8 +223,8 @@ export class TranscriptBuilder implements ScannerSink {
     else if (raw !== null) this.sink.event(this.inputDelta(tool, delta, raw));
   }
 
-  /** A `tool-delta` carrying the block's input so far (read now) and its source `raw`. */
-  private inputDelta(tool: OpenTool, delta: string, raw: string): TranscriptEvent {
+  /** A `tool-delta` carrying the block's input so far (read now) and its source `raw` (also for {@link syncOpen}). @internal */
+  inputDelta(tool: OpenTool, delta: string, raw: string): TranscriptEvent {
     // The reader is asked on every delta, as a snapshot read asks it: the syntaxes read their
     // partial input at points fixed by the text (syntaxes/shared/read-points.ts), spaced
     // geometrically past their small-body size, and hand back the same input in between. So the
@@ -266,6 +252,24 @@ export class TranscriptBuilder implements ScannerSink {
     this.sink.event({ type: 'text-end', key: this.textKey });
     this.textKey = undefined;
   }
+}
+
+/**
+ * Brings a snapshot's fold up to date with the builder's open block, after its flush: its input
+ * and source so far, as a `tool-delta` (or `reasoning-delta`) with no new source — the event a
+ * `partialInput` parser says, from the same read — when they changed since the last time.
+ * Said to `fold` only: the events a caller of `write()` gets do not depend on snapshot reads.
+ * A function beside the builder rather than a method: only parsers with a `chunks` snapshot call
+ * it, so a bundle with none (a store's) leaves it out.
+ */
+export function syncOpen(builder: TranscriptBuilder, fold: TranscriptEventSink): void {
+  const { reasoning, tool } = builder;
+  const part = reasoning ?? tool;
+  if (part === undefined) return;
+  const raw = part.block.raw;
+  if (part.syncedLength === raw.length) return;
+  part.syncedLength = raw.length;
+  fold.event(reasoning !== undefined ? { type: 'reasoning-delta', key: reasoning.key, delta: '', raw } : builder.inputDelta(tool!, '', raw));
 }
 
 /** A syntax reader that throws (a custom one, or a bug) yields an error call instead of breaking the parse. */
