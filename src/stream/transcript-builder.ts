@@ -172,28 +172,15 @@ export class TranscriptBuilder implements ScannerSink {
   private reasoningProgress(reasoning: OpenReasoning, closing = false): void {
     if (this.settledOnly) return;
     const delta = reasoning.reader.takeValueDelta();
-    const raw = this.sourceToSay(reasoning, delta, closing);
-    if (raw === null) return;
-    const { key } = reasoning;
-    this.sink.event(raw === undefined ? { type: 'reasoning-delta', key, delta } : { type: 'reasoning-delta', key, delta, raw });
-  }
-
-  /**
-   * Whether a delta of the open `part` is to be said, and with what source: `null` for nothing to
-   * say (no new source, and either no `partialInput`, the part settling next — `closing` — or a
-   * snapshot already shown this source); else the block's source so far with `partialInput`,
-   * `undefined` without (the delta alone).
-   */
-  private sourceToSay(part: OpenPart, delta: string, closing: boolean): string | undefined | null {
-    if (delta === '' && (closing || !this.partialInput || part.syncedLength === part.block.raw.length)) return null;
+    if (delta === '' && (closing || !this.partialInput || reasoning.syncedLength === reasoning.block.raw.length)) return;
     if (!this.partialInput) {
-      part.syncedLength = -1;
-      return undefined;
+      reasoning.syncedLength = -1;
+      this.sink.event({ type: 'reasoning-delta', key: reasoning.key, delta });
+      return;
     }
-    const raw = part.block.raw;
-    // The event carries what a sync would: the next snapshot need not read again.
-    part.syncedLength = raw.length;
-    return raw;
+    const raw = reasoning.block.raw;
+    reasoning.syncedLength = raw.length;
+    this.sink.event({ type: 'reasoning-delta', key: reasoning.key, delta, raw });
   }
 
   /**
@@ -218,9 +205,16 @@ export class TranscriptBuilder implements ScannerSink {
    * delta, so a fold of the events shows the block's source exactly, as the snapshot does.
    */
   private sayDelta(tool: OpenTool, delta: string, closing = false): void {
-    const raw = this.sourceToSay(tool, delta, closing);
-    if (raw === undefined) this.sink.toolDelta(tool.key, delta);
-    else if (raw !== null) this.sink.event(this.inputDelta(tool, delta, raw));
+    if (delta === '' && (closing || !this.partialInput || tool.syncedLength === tool.block.raw.length)) return;
+    if (!this.partialInput) {
+      tool.syncedLength = -1;
+      this.sink.toolDelta(tool.key, delta);
+      return;
+    }
+    const raw = tool.block.raw;
+    // The event carries what a sync would: the next snapshot need not read again.
+    tool.syncedLength = raw.length;
+    this.sink.event(this.inputDelta(tool, delta, raw));
   }
 
   /** A `tool-delta` carrying the block's input so far (read now) and its source `raw` (also for {@link syncOpen}). @internal */
