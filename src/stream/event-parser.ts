@@ -195,7 +195,7 @@ type Output = 'fold' | 'events' | 'events-only';
 
 class EventParser implements SegmentParser {
   readonly builder: TranscriptBuilder;
-  /** The fold of the events: what {@link chunks} reads (absent for `events-only`). */
+  /** The fold of the events: what {@link SnapshotParser.chunks} reads (absent for `events-only`). */
   readonly fold: FoldState | undefined;
   /** The events of the current write (absent for a whole parse). */
   readonly queue: EventQueue | undefined;
