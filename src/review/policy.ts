@@ -46,7 +46,6 @@ export class CallPolicyGate {
  * with the options it came in (`options.ts`), where a wrong one gets its error.
  */
 export function resolvePolicy(policy: CallPolicy | undefined): Exclude<CallPolicy, 'unlimited'> | undefined {
-  if (policy === undefined || policy === 'unlimited') return undefined;
-  // A copy: a caller changing its list later does not change the parser's.
-  return policy === 'single' ? policy : { readOnly: [...policy.readOnly] };
+  // Not copied: the gate makes a set of its list when the parser is made, and `describeTools` reads it at once.
+  return policy === 'unlimited' ? undefined : policy;
 }
