@@ -10,6 +10,7 @@
  * Only the shape is checked here: a syntax name is looked up (and an unknown one reported) by
  * the entry that resolves names, so this module ties no syntax into a bundle.
  */
+import { isRecord } from './object.js';
 import type { CallPolicy, SyntaxName, ToolDefinition, ToolSyntax, TranscriptOptions } from './types.js';
 
 /** How a check reports a wrong value: what it expected, and where inside the option (`[0]`) when not the option itself. */
@@ -31,9 +32,8 @@ const TRANSCRIPT_OPTIONS: Readonly<Record<string, OptionCheck>> = {
   sourceMetadata: boolean,
 };
 
-/** The same for the lite entries: syntax objects only. */
+/** What the lite entries take differently (syntax objects only), looked up before {@link TRANSCRIPT_OPTIONS}. */
 const LITE_OPTIONS: Readonly<Record<string, OptionCheck>> = {
-  ...TRANSCRIPT_OPTIONS,
   syntaxes: (value, fail) => checkSyntaxList(value, fail, false),
 };
 
@@ -42,8 +42,8 @@ const MIDDLEWARE_OPTIONS: Readonly<Record<string, OptionCheck>> = {
   syntax: (value, fail) => isSyntaxEntry(value, true) || fail(SYNTAX_ENTRY),
   accept: (value, fail) => checkSyntaxList(value, fail, true),
   policy: (value, fail) => checkPolicy(value, fail),
-  describe: (value, fail) => isPlainObject(value) || fail('an object (rules, heading, headingLevel)'),
-  results: (value, fail) => isPlainObject(value) || fail('a section format (markdownSections, xmlSections or one of their factories)'),
+  describe: (value, fail) => isRecord(value) || fail('an object (rules, heading, headingLevel)'),
+  results: (value, fail) => isRecord(value) || fail('a section format (markdownSections, xmlSections or one of their factories)'),
   generateId: (value, fail) => typeof value === 'function' || fail('a function returning a string'),
   reasoning: boolean,
   reasoningStartsOpen: boolean,
@@ -58,9 +58,8 @@ const DESCRIBE_OPTIONS: Readonly<Record<string, OptionCheck>> = {
   policy: (value, fail) => checkPolicy(value, fail),
 };
 
-/** The options of `toTranscriptUIMessageStream`: the parser's, and the route's own. */
+/** The route's own options of `toTranscriptUIMessageStream`, looked up before {@link TRANSCRIPT_OPTIONS}. */
 const ROUTE_OPTIONS: Readonly<Record<string, OptionCheck>> = {
-  ...TRANSCRIPT_OPTIONS,
   needsApproval: (value, fail) => typeof value === 'boolean' || typeof value === 'function' || fail('a boolean or a function of the call'),
   onError: (value, fail) => typeof value === 'function' || fail('a function from the error to its text'),
   generateId: (value, fail) => typeof value === 'function' || fail('a function returning a string'),
@@ -88,12 +87,12 @@ export function checkTranscriptOptions<Options extends object = TranscriptOption
 
 /** {@link checkTranscriptOptions} for the lite entries, whose `syntaxes` are syntax objects (required where they read them). */
 export function checkLiteOptions<Options extends object>(entry: string, options: Options | null | undefined): Options {
-  return checkOptions(entry, options, LITE_OPTIONS);
+  return checkOptions(entry, options, LITE_OPTIONS, TRANSCRIPT_OPTIONS);
 }
 
 /** The options of `toTranscriptUIMessageStream`, checked. */
 export function checkRouteOptions<Options extends object>(entry: string, options: Options | null | undefined): Options {
-  return checkOptions(entry, options, ROUTE_OPTIONS);
+  return checkOptions(entry, options, ROUTE_OPTIONS, TRANSCRIPT_OPTIONS);
 }
 
 /** The options of `toolTranscriptMiddleware`, checked; `syntax` is required. */
@@ -131,9 +130,13 @@ export function describeValue(value: unknown): string {
   return json.length > 40 ? `an object (${json.slice(0, 40)}…)` : json;
 }
 
-function checkOptions<Options extends object>(entry: string, options: Options | null | undefined, checks: Readonly<Record<string, OptionCheck>>): Options {
+/**
+ * `options` checked by the first of `tables` that knows each option (an entry's own checks, then
+ * the shared ones: tables are not merged into one, so a bundle carries only the tables its entries use).
+ */
+function checkOptions<Options extends object>(entry: string, options: Options | null | undefined, ...tables: Readonly<Record<string, OptionCheck>>[]): Options {
   if (options === undefined || options === null) return {} as Options;
-  if (!isPlainObject(options)) throw new TypeError(`tool-transcript: ${entry} options must be an object, got ${describeValue(options)}`);
+  if (!isRecord(options)) throw new TypeError(`tool-transcript: ${entry} options must be an object, got ${describeValue(options)}`);
   let checked: Record<string, unknown> | undefined;
   for (const name of Object.keys(options)) {
     const value = (options as Record<string, unknown>)[name];
@@ -143,7 +146,7 @@ function checkOptions<Options extends object>(entry: string, options: Options | 
       delete checked[name];
       continue;
     }
-    const check = Object.hasOwn(checks, name) ? checks[name] : undefined;
+    const check = tables.find((checks) => Object.hasOwn(checks, name))?.[name];
     if (check === undefined || value === undefined) continue;
     check(value, (expected, at) => {
       throw new TypeError(`tool-transcript: ${entry} options.${name}${at?.path ?? ''} must be ${expected}, got ${describeValue(at ? at.value : value)}`);
@@ -156,13 +159,9 @@ function boolean(value: unknown, fail: Fail): void {
   if (typeof value !== 'boolean') fail('true or false');
 }
 
-function isPlainObject(value: unknown): value is object {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A syntax object: what the scanner calls on it (see {@link ToolSyntax}). */
 function isSyntaxObject(value: unknown): value is ToolSyntax {
-  if (!isPlainObject(value)) return false;
+  if (!isRecord(value)) return false;
   const syntax = value as Partial<ToolSyntax>;
   return typeof syntax.name === 'string' && typeof syntax.startOpener === 'function' && typeof syntax.triggers === 'string';
 }
@@ -187,7 +186,7 @@ function checkTools(value: unknown, fail: Fail): void {
   const list = value as unknown[];
   for (let i = 0; i < list.length; i++) {
     const tool = list[i];
-    if (!isPlainObject(tool) || typeof (tool as Partial<ToolDefinition>).name !== 'string') {
+    if (!isRecord(tool) || typeof (tool as Partial<ToolDefinition>).name !== 'string') {
       fail('a tool definition with a string name', { path: `[${i}]`, value: tool });
     }
   }
@@ -196,6 +195,6 @@ function checkTools(value: unknown, fail: Fail): void {
 function checkPolicy(value: unknown, fail: Fail): void {
   const expected = '"unlimited", "single" or { readOnly: [tool names] }';
   if (value === 'unlimited' || value === 'single') return;
-  const readOnly = isPlainObject(value) ? (value as Extract<CallPolicy, object>).readOnly : undefined;
+  const readOnly = isRecord(value) ? (value as Extract<CallPolicy, object>).readOnly : undefined;
   if (!Array.isArray(readOnly) || !readOnly.every((name) => typeof name === 'string')) fail(expected);
 }

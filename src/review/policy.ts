@@ -1,5 +1,4 @@
 import type { CallPolicy, ToolChunk } from '../types.js';
-import { isRecord } from '../object.js';
 
 /**
  * Applies a {@link CallPolicy} to the tool chunks of one message, in order.
@@ -42,14 +41,11 @@ export class CallPolicyGate {
   }
 }
 
-/** Checks a policy option; `undefined` for `'unlimited'` (nothing to apply). Throws a clear error for anything else. */
-export function resolvePolicy(policy: unknown): Exclude<CallPolicy, 'unlimited'> | undefined {
-  if (policy === undefined || policy === 'unlimited') return undefined;
-  if (policy === 'single') return policy;
-  if (isRecord(policy) && Array.isArray(policy.readOnly) && policy.readOnly.every((name) => typeof name === 'string')) {
-    return { readOnly: [...(policy.readOnly as string[])] };
-  }
-  throw new Error(
-    `tool-transcript: unknown policy ${JSON.stringify(policy)} (expected 'unlimited', 'single' or { readOnly: string[] })`,
-  );
+/**
+ * The policy to apply; `undefined` for `'unlimited'` (nothing to apply). The value was checked
+ * with the options it came in (`options.ts`), where a wrong one gets its error.
+ */
+export function resolvePolicy(policy: CallPolicy | undefined): Exclude<CallPolicy, 'unlimited'> | undefined {
+  // Not copied: the gate makes a set of its list when the parser is made, and `describeTools` reads it at once.
+  return policy === 'unlimited' ? undefined : policy;
 }

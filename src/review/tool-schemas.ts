@@ -12,9 +12,8 @@ export class ToolSchemas {
     tools: readonly ToolDefinition[],
     private readonly strict: boolean,
   ) {
-    if (!Array.isArray(tools)) throw new TypeError('tool-transcript: the tools option must be an array of tool definitions');
+    // Checked with the options they came in (`options.ts`): an array of definitions with string names.
     for (const tool of tools) {
-      if (typeof tool?.name !== 'string') throw new TypeError('tool-transcript: every tool definition needs a string name');
       if (!this.byName.has(tool.name)) this.byName.set(tool.name, tool);
     }
   }

@@ -356,13 +356,13 @@ export class MarkdownTracker {
       return;
     }
     // Code and HTML blocks end with their container.
-    if (this.leaf !== Leaf.None) this.leaf = Leaf.None;
+    this.leaf = Leaf.None;
     this.containers.length = this.matched;
   }
 
   /** The first unit of the line's block after the prefixes that is not a space. */
   private settleStart(unit: string): void {
-    if (this.quoteSpace) this.quoteSpace = false;
+    this.quoteSpace = false;
     if (this.deferredItem > 0) {
       this.openContainer(this.deferredItem);
       this.deferredItem = 0;

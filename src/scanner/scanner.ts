@@ -169,11 +169,6 @@ export class Scanner {
     if (this.mode === Mode.Block && this.block) this.closeBlock(this.block.reader.endOfInput());
   }
 
-  /** The block being read, if any (open blocks show as `input-streaming`). */
-  get openBlock(): ActiveBlock | undefined {
-    return this.mode === Mode.Block ? this.block : undefined;
-  }
-
   private pump(): void {
     const sources = this.sources;
     while (sources.length > 0) {

@@ -13,6 +13,10 @@ interface EncodedTool {
   pending: string;
 }
 
+function inputDeltaChunk(toolCallId: string, delta: string): UIMessageChunk {
+  return { type: 'tool-input-delta', toolCallId, inputTextDelta: delta };
+}
+
 /** The chunk of a `text-delta` event. */
 export function textDeltaChunk(key: string, delta: string): UIMessageChunk {
   return { type: 'text-delta', id: key, delta };
@@ -28,7 +32,7 @@ export function textDeltaChunk(key: string, delta: string): UIMessageChunk {
  * carries the block's source (`raw`).
  */
 export function createChunkEncoder(given?: (EncodeOptions & { sourceMetadata?: boolean }) | null): (events: readonly TranscriptEvent[]) => UIMessageChunk[] {
-  return createChunkEncoding(given).encode;
+  return createChunkEncoding(checkTranscriptOptions('createChunkEncoder', given)).encode;
 }
 
 /** The chunk encoder, and the chunks of one source-only `tool-delta` said without its event object. @internal */
@@ -38,17 +42,20 @@ export interface ChunkEncoding {
   toolDelta(key: string, delta: string): UIMessageChunk[];
 }
 
-/** See {@link createChunkEncoder}. @internal */
-export function createChunkEncoding(given?: (EncodeOptions & { sourceMetadata?: boolean }) | null): ChunkEncoding {
-  const options = checkTranscriptOptions<EncodeOptions & { sourceMetadata?: boolean }>('createChunkEncoder', given);
+/** See {@link createChunkEncoder}; `options` checked by the caller. @internal */
+export function createChunkEncoding(options: EncodeOptions & { sourceMetadata?: boolean }): ChunkEncoding {
   const tools = new Map<string, EncodedTool>();
 
-  /** A tool delta: sent once the part is announced, gathered until then. An empty delta (partialInput: only the input or source so far changed) sends nothing. */
-  const toolDelta = (out: UIMessageChunk[], key: string, delta: string) => {
+  /**
+   * The chunks of a tool delta: sent once the part is announced, gathered until then. An empty
+   * delta (partialInput: only the input or source so far changed) sends nothing.
+   */
+  const toolDelta = (key: string, delta: string): UIMessageChunk[] => {
     const tool = tools.get(key);
-    if (!tool || delta === '') return;
-    if (tool.toolCallId === undefined) tool.pending += delta;
-    else out.push({ type: 'tool-input-delta', toolCallId: tool.toolCallId, inputTextDelta: delta });
+    if (!tool || delta === '') return [];
+    if (tool.toolCallId !== undefined) return [inputDeltaChunk(tool.toolCallId, delta)];
+    tool.pending += delta;
+    return [];
   };
 
   const announce = (out: UIMessageChunk[], tool: EncodedTool, toolCallId: string, toolName: string) => {
@@ -61,7 +68,7 @@ export function createChunkEncoding(given?: (EncodeOptions & { sourceMetadata?: 
       inputEncoding: 'text',
       toolMetadata: { syntax: tool.syntax },
     });
-    if (tool.pending !== '') out.push({ type: 'tool-input-delta', toolCallId, inputTextDelta: tool.pending });
+    if (tool.pending !== '') out.push(inputDeltaChunk(toolCallId, tool.pending));
     tool.pending = '';
   };
 
@@ -70,10 +77,7 @@ export function createChunkEncoding(given?: (EncodeOptions & { sourceMetadata?: 
     if (events.length === 1) {
       const event = events[0]!;
       if (event.type === 'text-delta') return [textDeltaChunk(event.key, event.delta)];
-      if (event.type === 'tool-delta') {
-        const tool = tools.get(event.key);
-        if (tool?.toolCallId !== undefined && event.delta !== '') return [{ type: 'tool-input-delta', toolCallId: tool.toolCallId, inputTextDelta: event.delta }];
-      }
+      if (event.type === 'tool-delta') return toolDelta(event.key, event.delta);
     }
     const out: UIMessageChunk[] = [];
     for (const event of events) {
@@ -108,7 +112,7 @@ export function createChunkEncoding(given?: (EncodeOptions & { sourceMetadata?: 
           break;
         }
         case 'tool-delta':
-          toolDelta(out, event.key, event.delta);
+          for (const chunk of toolDelta(event.key, event.delta)) out.push(chunk);
           break;
         case 'tool-settle': {
           const tool = tools.get(event.key);
@@ -126,17 +130,7 @@ export function createChunkEncoding(given?: (EncodeOptions & { sourceMetadata?: 
     return out;
   };
 
-  return {
-    encode,
-    toolDelta(key, delta) {
-      const tool = tools.get(key);
-      // The usual case, without the out array's growth.
-      if (tool?.toolCallId !== undefined && delta !== '') return [{ type: 'tool-input-delta', toolCallId: tool.toolCallId, inputTextDelta: delta }];
-      const out: UIMessageChunk[] = [];
-      toolDelta(out, key, delta);
-      return out;
-    },
-  };
+  return { encode, toolDelta };
 }
 
 /**

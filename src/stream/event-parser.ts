@@ -7,7 +7,7 @@ import { createChunkEncoding, textDeltaChunk } from './encode.js';
 import { EventQueue } from './event-queue.js';
 import type { TranscriptEvent } from './events.js';
 import { FoldState } from './fold.js';
-import { TranscriptBuilder } from './transcript-builder.js';
+import { syncOpen, TranscriptBuilder } from './transcript-builder.js';
 
 // The parser over syntax objects given by the caller. It knows no syntax by name and has no
 // default set, so a bundle that uses it carries only the syntaxes passed to it (an XML-only
@@ -86,7 +86,7 @@ const DEFAULT_ID_PREFIX = 'tool-call-';
  */
 export function createTranscriptParser<Options extends ExplicitOptions>(given: Options): TranscriptParser<UIMessageChunkFor<Options>> {
   const options = checkLiteOptions('createTranscriptParser', given);
-  const events = new EventParser(options, 'events');
+  const events = new SnapshotParser(options, 'events');
   const queue = events.queue!;
   const encoding = createChunkEncoding(options);
   const parser: TranscriptParser = {
@@ -114,7 +114,7 @@ export function createTranscriptParser<Options extends ExplicitOptions>(given: O
  * {@link TranscriptEvent}s (see the main entry's `createTranscriptEventParser`).
  */
 export function createTranscriptEventParser(options: ExplicitOptions<EventParserOptions>): TranscriptEventParser {
-  return new EventParser(checkLiteOptions('createTranscriptEventParser', options), 'events');
+  return new SnapshotParser(checkLiteOptions('createTranscriptEventParser', options), 'events');
 }
 
 /**
@@ -161,7 +161,11 @@ export function transcriptTransform<Options extends ExplicitOptions>(options: Op
   });
 }
 
-/** The syntax list, checked: plain JavaScript callers can pass anything. @internal */
+/**
+ * The syntax list, required, with no names in it: what the options check (`checkLiteOptions`,
+ * which checks the rest of the list) leaves to the lite entries, so their message can say which
+ * entries take names. @internal
+ */
 export function checkedSyntaxes(syntaxes: readonly ToolSyntax[] | undefined): readonly ToolSyntax[] {
   if (!Array.isArray(syntaxes)) {
     throw new TypeError('tool-transcript: `syntaxes` must be an array of syntax objects (for example [xmlSyntax]): the lite entries (tool-transcript/lite, /react/lite, /store/lite) have no default set');
@@ -172,7 +176,6 @@ export function checkedSyntaxes(syntaxes: readonly ToolSyntax[] | undefined): re
         `tool-transcript: the syntax name ${JSON.stringify(syntax)} needs a full entry (tool-transcript, tool-transcript/react, tool-transcript/store); the lite entries take syntax objects (for example xmlSyntax)`,
       );
     }
-    if (typeof syntax !== 'object' || syntax === null) throw new TypeError(`tool-transcript: \`syntaxes\` must hold syntax objects, not ${String(syntax)}`);
   }
   return syntaxes;
 }
@@ -190,14 +193,15 @@ export function boundSyntaxes(syntaxes: readonly ToolSyntax[], tools: readonly T
  */
 type Output = 'fold' | 'events' | 'events-only';
 
-class EventParser implements TranscriptEventParser {
+class EventParser implements SegmentParser {
   readonly builder: TranscriptBuilder;
-  /** The fold of the events: what {@link chunks} reads (absent for `events-only`). */
+  /** The fold of the events: what {@link SnapshotParser.chunks} reads (absent for `events-only`). */
   readonly fold: FoldState | undefined;
   /** The events of the current write (absent for a whole parse). */
   readonly queue: EventQueue | undefined;
   private readonly scanner: Scanner;
-  private ended = false;
+  /** `end()` was called. */
+  ended = false;
 
   constructor(
     options: ExplicitOptions<EventParserOptions>,
@@ -243,14 +247,21 @@ class EventParser implements TranscriptEventParser {
     return this.drain();
   }
 
-  get chunks(): TranscriptChunk[] {
-    const fold = this.fold;
-    if (fold === undefined) return [];
-    if (!this.ended) this.builder.syncOpen(fold);
-    return fold.chunks();
-  }
-
   get work(): Readonly<WorkMeter> {
     return { ...this.meter };
+  }
+}
+
+/**
+ * An event parser with the `chunks` snapshot (the public parsers): the fold of its events, the
+ * open block brought up to date first (see {@link syncOpen}). A subclass rather than a getter of
+ * {@link EventParser}: a store's parsers have no snapshot, and a bundle of the store alone leaves
+ * it out.
+ */
+class SnapshotParser extends EventParser implements TranscriptEventParser {
+  get chunks(): TranscriptChunk[] {
+    const fold = this.fold!;
+    if (!this.ended) syncOpen(this.builder, fold);
+    return fold.chunks();
   }
 }

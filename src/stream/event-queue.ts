@@ -41,14 +41,7 @@ export class EventQueue implements TranscriptEventSink {
   event(event: TranscriptEvent): void {
     if (this.fold !== undefined) foldEvent(this.fold, event);
     if (this.pendingDelta !== '') this.flushPending();
-    if (event.type === 'tool-delta') {
-      const last = this.many ? this.many[this.many.length - 1] : this.one;
-      if (last?.type === 'tool-delta' && last.key === event.key) {
-        this.replaceLast({ ...event, delta: last.delta + event.delta });
-        return;
-      }
-    }
-    this.push(event);
+    if (event.type !== 'tool-delta' || !this.mergeIntoLast(event.key, event.delta, event)) this.push(event);
   }
 
   /** The events since the last drain. */
@@ -104,14 +97,23 @@ export class EventQueue implements TranscriptEventSink {
     const key = this.pendingKey;
     const delta = this.pendingDelta;
     this.pendingDelta = '';
-    if (this.pending === Pending.Text) {
-      this.push({ type: 'text-delta', key, delta });
-      return;
-    }
+    if (this.pending === Pending.Text) this.push({ type: 'text-delta', key, delta });
     // The opener said as an event object in the same write (partialInput off: never) is merged as event() merges.
+    else if (!this.mergeIntoLast(key, delta)) this.push({ type: 'tool-delta', key, delta });
+  }
+
+  /**
+   * Merges `delta` into the last event queued when that is a `tool-delta` of part `key`: the
+   * merged event takes `newer`'s input and source when given (a newer event), else keeps the
+   * last one's. `false` when the last event is no such delta (nothing merged).
+   */
+  private mergeIntoLast(key: string, delta: string, newer?: TranscriptEvent & { type: 'tool-delta' }): boolean {
     const last = this.many ? this.many[this.many.length - 1] : this.one;
-    if (last?.type === 'tool-delta' && last.key === key) this.replaceLast({ ...last, delta: last.delta + delta });
-    else this.push({ type: 'tool-delta', key, delta });
+    if (last?.type !== 'tool-delta' || last.key !== key) return false;
+    const merged = { ...(newer ?? last), delta: last.delta + delta };
+    if (this.many !== undefined) this.many[this.many.length - 1] = merged;
+    else this.one = merged;
+    return true;
   }
 
   private push(event: TranscriptEvent): void {
@@ -123,8 +125,4 @@ export class EventQueue implements TranscriptEventSink {
     }
   }
 
-  private replaceLast(event: TranscriptEvent): void {
-    if (this.many !== undefined) this.many[this.many.length - 1] = event;
-    else this.one = event;
-  }
 }

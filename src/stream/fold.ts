@@ -8,7 +8,7 @@ import type { TranscriptEvent, TranscriptEventSink } from './events.js';
 // and shows each part's chunk as the fold has it. None of them reads the scanner or a syntax.
 
 /** The input of a block that shows none yet; one frozen object, so an unchanged input keeps its identity. */
-const EMPTY_INPUT: Readonly<Record<string, never>> = Object.freeze({});
+export const EMPTY_INPUT: Readonly<Record<string, never>> = Object.freeze({});
 
 /** The open tool part, as its events so far describe it. */
 interface OpenTool {

@@ -2,14 +2,21 @@ import type { CallReview } from '../review/call-review.js';
 import type { ActiveBlock, ScannerSink } from '../scanner/scanner.js';
 import { ReasoningReader } from '../scanner/reasoning.js';
 import type { ParsedCall, ReasoningChunk } from '../types.js';
+import { EMPTY_INPUT } from './fold.js';
 import { toToolChunk } from './tool-chunk.js';
 import { IdClaims, type TranscriptEvent, type TranscriptEventSink } from './events.js';
 
-/** The open block and where it stands in the event stream. */
-interface OpenTool {
+/** An open block (tool or reasoning) and where it stands in the event stream. */
+interface OpenPart {
   block: ActiveBlock;
   /** The event key, given at the opener. */
   key: string;
+  /** Length of the source last shown to a snapshot's fold by {@link syncOpen} (-1: none since the last delta). */
+  syncedLength: number;
+}
+
+/** The open tool block. */
+interface OpenTool extends OpenPart {
   /** The claimed id, once the block's identity is settled. */
   toolCallId?: string;
   /** The reader's input and name at the last read of the partial input (`tool-delta.input`)… */
@@ -18,16 +25,11 @@ interface OpenTool {
   /** …and what the events show for them (reviewed: coerced by the tools' schemas). */
   input?: unknown;
   toolName?: string;
-  /** Length of the source last shown to a snapshot's fold by {@link TranscriptBuilder.syncOpen} (-1: none since the last delta). */
-  syncedLength: number;
 }
 
-/** The open reasoning block and its event key. */
-interface OpenReasoning {
-  block: ActiveBlock;
+/** The open reasoning block. */
+interface OpenReasoning extends OpenPart {
   reader: ReasoningReader;
-  key: string;
-  syncedLength: number;
 }
 
 /** How a builder numbers and reports what it finds. */
@@ -61,8 +63,10 @@ export class TranscriptBuilder implements ScannerSink {
   private textKey: string | undefined;
   private textCount = 0;
   private toolCount = 0;
-  private tool: OpenTool | undefined;
-  private reasoning: OpenReasoning | undefined;
+  /** The open tool block (read by {@link syncOpen}). @internal */
+  tool: OpenTool | undefined;
+  /** The open reasoning block (read by {@link syncOpen}). @internal */
+  reasoning: OpenReasoning | undefined;
   private reasoningCount = 0;
   /** Tool call ids used so far (see {@link IdClaims}). */
   private readonly ids: IdClaims;
@@ -159,32 +163,9 @@ export class TranscriptBuilder implements ScannerSink {
     this.endText();
   }
 
-  /**
-   * Brings a snapshot's fold up to date with the open block, after {@link flush}: its input and
-   * source so far, as a `tool-delta` (or `reasoning-delta`) with no new source — the event a
-   * `partialInput` parser says, from the same read — when they changed since the last time.
-   * Said to `fold` only: the events a caller of `write()` gets do not depend on snapshot reads.
-   */
-  syncOpen(fold: TranscriptEventSink): void {
-    const reasoning = this.reasoning;
-    if (reasoning !== undefined) {
-      const raw = reasoning.block.raw;
-      if (reasoning.syncedLength === raw.length) return;
-      reasoning.syncedLength = raw.length;
-      fold.event({ type: 'reasoning-delta', key: reasoning.key, delta: '', raw });
-      return;
-    }
-    const tool = this.tool;
-    if (tool === undefined) return;
-    const raw = tool.block.raw;
-    if (tool.syncedLength === raw.length) return;
-    tool.syncedLength = raw.length;
-    fold.event(this.inputDelta(tool, '', raw));
-  }
-
-  /** `tool-call-N` for the next tool chunk (plus `offset`). */
-  private nextId(offset = 0): string {
-    return `${this.idPrefix}${this.toolCount + 1 + offset}`;
+  /** `tool-call-N` for the next tool chunk. */
+  private nextId(): string {
+    return `${this.idPrefix}${this.toolCount + 1}`;
   }
 
   /** A `reasoning-delta` event with the reasoning text read since the last one. */
@@ -236,8 +217,8 @@ export class TranscriptBuilder implements ScannerSink {
     this.sink.event(this.inputDelta(tool, delta, raw));
   }
 
-  /** A `tool-delta` carrying the block's input so far (read now) and its source `raw`. */
-  private inputDelta(tool: OpenTool, delta: string, raw: string): TranscriptEvent {
+  /** A `tool-delta` carrying the block's input so far (read now) and its source `raw` (also for {@link syncOpen}). @internal */
+  inputDelta(tool: OpenTool, delta: string, raw: string): TranscriptEvent {
     // The reader is asked on every delta, as a snapshot read asks it: the syntaxes read their
     // partial input at points fixed by the text (syntaxes/shared/read-points.ts), spaced
     // geometrically past their small-body size, and hand back the same input in between. So the
@@ -267,8 +248,23 @@ export class TranscriptBuilder implements ScannerSink {
   }
 }
 
-/** The input of a block that shows none yet; one frozen object, so an unchanged input keeps its identity. */
-const EMPTY_INPUT: Readonly<Record<string, never>> = Object.freeze({});
+/**
+ * Brings a snapshot's fold up to date with the builder's open block, after its flush: its input
+ * and source so far, as a `tool-delta` (or `reasoning-delta`) with no new source — the event a
+ * `partialInput` parser says, from the same read — when they changed since the last time.
+ * Said to `fold` only: the events a caller of `write()` gets do not depend on snapshot reads.
+ * A function beside the builder rather than a method: only parsers with a `chunks` snapshot call
+ * it, so a bundle with none (a store's) leaves it out.
+ */
+export function syncOpen(builder: TranscriptBuilder, fold: TranscriptEventSink): void {
+  const { reasoning, tool } = builder;
+  const part = reasoning ?? tool;
+  if (part === undefined) return;
+  const raw = part.block.raw;
+  if (part.syncedLength === raw.length) return;
+  part.syncedLength = raw.length;
+  fold.event(reasoning !== undefined ? { type: 'reasoning-delta', key: reasoning.key, delta: '', raw } : builder.inputDelta(tool!, '', raw));
+}
 
 /** A syntax reader that throws (a custom one, or a bug) yields an error call instead of breaking the parse. */
 function safeCalls(read: () => ParsedCall[]): ParsedCall[] {
