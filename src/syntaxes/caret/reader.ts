@@ -1,8 +1,7 @@
 import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall, WorkMeter } from '../../types.js';
 import { LineBody, type LineCloser } from '../shared/line-body.js';
-import { isBlank, isNameUnit } from './grammar.js';
+import { isBlank } from './grammar.js';
 import { CaretParams } from './params.js';
-import { RebuildThrottle } from '../shared/throttle.js';
 import { growthPoint } from '../shared/read-points.js';
 
 /** Length of the fixed signature `^^^`. */
@@ -15,7 +14,6 @@ const SIGNATURE = 3;
  */
 export class CaretOpener implements OpenerReader {
   private index = 0;
-  private nameLength = 0;
   private trailing = false;
   private toolName = '';
 
@@ -25,12 +23,11 @@ export class CaretOpener implements OpenerReader {
     const index = this.index++;
     if (index < SIGNATURE) return unit === '^' ? undefined : 1;
     if (unit === '\n' || unit === '\r') return this.accept(index, unit === '\r');
-    if (!this.trailing && isNameUnit(unit.charCodeAt(0))) {
+    if (!this.trailing && /\w/.test(unit)) {
       this.toolName += unit;
-      this.nameLength++;
       return undefined;
     }
-    if (isBlank(unit) && this.nameLength > 0) {
+    if (isBlank(unit) && this.toolName !== '') {
       this.trailing = true;
       return undefined;
     }
@@ -44,7 +41,7 @@ export class CaretOpener implements OpenerReader {
   }
 
   private accept(index: number, endedWithCR: boolean): OpenerVerdict {
-    if (this.nameLength === 0) return index;
+    if (this.toolName === '') return index;
     return { block: new CaretBlock(this.toolName, endedWithCR, this.work) };
   }
 }
@@ -71,7 +68,7 @@ class CaretCloser implements LineCloser {
   }
 }
 
-/** Below this size every completed line refreshes the snapshot; past it, amortised (see {@link RebuildThrottle}). */
+/** Below this size every completed line refreshes the snapshot; past it, amortised (see {@link CaretBlock.largePartial}). */
 const SMALL_BODY = 4096;
 
 /** The line being written is read each time it grew by at least this many units and this share of the body. */
@@ -86,7 +83,6 @@ const LINE_SHARE = 1 / 16;
 class CaretBlock implements BlockReader {
   private readonly body: LineBody;
   private readonly params: CaretParams;
-  private readonly throttle = new RebuildThrottle(SMALL_BODY);
   /** Where the line being written starts, and the last point in it the snapshot was taken at. */
   private lineStart = 0;
   private linePoint = 0;
@@ -100,7 +96,8 @@ class CaretBlock implements BlockReader {
     private readonly work?: WorkMeter,
   ) {
     this.params = new CaretParams(work);
-    this.body = new LineBody(new CaretCloser(), (line) => this.params.pushLine(withoutLineBreak(line)), openerEndedWithCR);
+    // LineBody ends each line with its one line break unit (the `\n` of a `\r\n` comes after it).
+    this.body = new LineBody(new CaretCloser(), (line) => this.params.pushLine(line.slice(0, -1)), openerEndedWithCR);
     this.lastPartial = { toolName, input: {} };
   }
 
@@ -125,7 +122,7 @@ class CaretBlock implements BlockReader {
     const complete = this.body.completeLinesLength();
     if (complete !== this.lineStart) {
       this.lineStart = this.linePoint = complete;
-      if (this.throttle.due(complete)) this.snapshot(complete);
+      this.snapshot(complete);
     }
     // The line being written is read at points fixed by the text (a whole parse and any split show
     // the same): each at least LINE_STEP units and LINE_SHARE of the body past the last, so the
@@ -152,18 +149,12 @@ class CaretBlock implements BlockReader {
     const at = growthPoint(this.body.length, SMALL_BODY, 0.25);
     if (at > this.largeReadAt) {
       this.largeReadAt = at;
-      const text = this.body.text.slice(0, at);
       const params = new CaretParams(this.work);
-      let start = 0;
-      for (let i = 0; i < text.length; i++) {
-        const unit = text.charCodeAt(i);
-        if (unit !== 10 && unit !== 13) continue;
-        // `\r\n` is one line break; a `\r` last may yet be one: the line is complete either way.
-        if (unit === 13 && text.charCodeAt(i + 1) === 10) i++;
-        params.pushLine(withoutLineBreak(text.slice(start, i + 1)));
-        start = i + 1;
-      }
-      this.lastPartial = { toolName: this.toolName, input: params.snapshot(text.slice(start)) };
+      // `\r\n` is one line break; a `\r` last may yet be one: the line is complete either way.
+      const lines = this.body.text.slice(0, at).split(/\r\n?|\n/);
+      const writing = lines.pop()!;
+      for (const line of lines) params.pushLine(line);
+      this.lastPartial = { toolName: this.toolName, input: params.snapshot(writing) };
     }
     return [this.lastPartial];
   }
@@ -177,17 +168,9 @@ class CaretBlock implements BlockReader {
   finish(closed: boolean): ParsedCall[] {
     // A last line cut off by the end of input (no line break) still counts.
     const rest = this.body.text.slice(this.body.completeLinesLength());
-    if (rest !== '') this.params.pushLine(withoutLineBreak(rest));
+    if (rest !== '') this.params.pushLine(rest);
     const { input, errorText } = this.params.finish(closed);
     if (errorText === undefined) return [{ toolName: this.toolName, input }];
     return [{ toolName: this.toolName, input, errorText, invalid: true }];
   }
-}
-
-/** A line as LineBody reports it, without its `\n`, `\r` or `\r\n`. */
-function withoutLineBreak(line: string): string {
-  let end = line.length;
-  if (line[end - 1] === '\n') end--;
-  if (line[end - 1] === '\r') end--;
-  return end === line.length ? line : line.slice(0, end);
 }
