@@ -108,66 +108,47 @@ export interface CaretParamsResult {
  * open value had read, without an error.) A body that looks like YAML but
  * does not parse is content, so nothing is lost.
  */
-export class CaretParams {
-  private readonly params = new Map<string, unknown>();
-  private open: OpenConstruct | undefined;
-  private error: string | undefined;
-  /** Block line number of the next line: the opener is line 1. */
-  private nextLine = 2;
-
-  constructor(private readonly work?: WorkMeter) {}
-
+export interface CaretParams {
   /** Takes one completed line, without its line break. */
-  pushLine(line: string): void {
-    const number = this.nextLine++;
-    const open = this.open;
-    const part = open ? lineIn(open, line, false) : Verdict.Out;
-    if (typeof part === 'string') open!.parts.push(part);
-    else if (part !== Verdict.Skip && open) {
-      this.settle(open, this.params, false, true);
-      this.open = undefined;
-    }
-    if (part === Verdict.Out) this.headerLine(line, number, this.params, false);
-  }
-
+  pushLine(line: string): void;
   /**
    * The parameters read so far, the open construct's value included (no errors reported).
    * `line`: the line being written (no line break yet), read as far as it already says something
    * (a value begun, a line of the open value), so a block cut off mid-line shows it.
    */
-  snapshot(line = ''): Record<string, unknown> {
-    const copy = new Map<string, unknown>();
-    for (const [key, value] of this.params) copy.set(key, Array.isArray(value) ? value.slice() : value);
-    const open = this.open;
-    if (open) {
-      const part = line === '' ? Verdict.Skip : lineIn(open, line, true);
-      this.settle(typeof part === 'string' ? { ...open, parts: [...open.parts, part] } : open, copy, false, false);
-    } else if (line !== '') this.headerLine(line, 0, copy, true);
-    return Object.fromEntries(copy);
-  }
-
+  snapshot(line?: string): Record<string, unknown>;
   /** The final parameters. `closed`: the block's closer was seen. Call once. */
-  finish(closed: boolean): CaretParamsResult {
-    if (this.open) this.settle(this.open, this.params, closed, true);
-    return { input: Object.fromEntries(this.params), errorText: this.error };
-  }
+  finish(closed: boolean): CaretParamsResult;
+}
+
+/** A reader of one block's parameters (see {@link CaretParams}). */
+export function caretParams(work?: WorkMeter): CaretParams {
+  const params = new Map<string, unknown>();
+  let open: OpenConstruct | undefined;
+  let error: string | undefined;
+  /** Block line number of the next line: the opener is line 1. */
+  let nextLine = 2;
+
+  const fail = (message: string): void => {
+    error ??= message;
+  };
 
   /**
    * A line in the header, outside any construct, into `target`. `writing`: the line is still
    * being written, so only a `key: value` whose value has begun counts (not a construct's start).
    */
-  private headerLine(line: string, number: number, target: Map<string, unknown>, writing: boolean): void {
+  function headerLine(line: string, number: number, target: Map<string, unknown>, writing: boolean): void {
     const param = splitParam(line);
     const value = param?.value ?? '';
     if (param && value !== '' && value !== '[' && !isBlockScalarIndicator(value)) addParam(target, param.key, value);
     else if (writing || isBlankLine(line)) return;
-    else if (isBodySeparator(line)) this.open = { mode: Mode.Body, key: '', line: number, parts: [], indicator: '' };
+    else if (isBodySeparator(line)) open = { mode: Mode.Body, key: '', line: number, parts: [], indicator: '' };
     else {
       const key = param?.key ?? multilineStart(line);
-      if (key === undefined) this.fail(`line ${number}: expected "key: value", "key ---", "key: [" or "---", not ${excerpt(line)}`);
+      if (key === undefined) fail(`line ${number}: expected "key: value", "key ---", "key: [" or "---", not ${excerpt(line)}`);
       else {
         const mode = !param ? Mode.Multiline : value === '[' ? Mode.Array : value === '' ? Mode.List : Mode.Scalar;
-        this.open = { mode, key, line: number, parts: [], indicator: value };
+        open = { mode, key, line: number, parts: [], indicator: value };
       }
     }
   }
@@ -176,25 +157,48 @@ export class CaretParams {
    * Adds the construct's value to `target`. `closed`: the block's closer
    * came while it was open; `report`: record errors (not for snapshots).
    */
-  private settle(open: OpenConstruct, target: Map<string, unknown>, closed: boolean, report: boolean): void {
-    const { mode, key, parts, line } = open;
-    if (mode === Mode.Body) addBody(target, parts, line + 1, this.work);
+  function settle(construct: OpenConstruct, target: Map<string, unknown>, closed: boolean, report: boolean): void {
+    const { mode, key, parts, line } = construct;
+    if (mode === Mode.Body) addBody(target, parts, line + 1, work);
     else if (mode === Mode.Scalar) {
-      const parsed = readCaretYaml(`${key}: ${open.indicator}\n${linesWithBreaks(parts)}`, line, this.work);
+      const parsed = readCaretYaml(`${key}: ${construct.indicator}\n${linesWithBreaks(parts)}`, line, work);
       if (parsed.ok && isRecord(parsed.value)) addParam(target, key, parsed.value[key]);
-      else if (report) this.fail(parsed.ok ? `line ${line}: invalid YAML block scalar` : parsed.message);
+      else if (report) fail(parsed.ok ? `line ${line}: invalid YAML block scalar` : parsed.message);
     } else {
       addParam(target, key, mode === Mode.Multiline ? parts.join('\n') : mode === Mode.Array || parts.length > 0 ? parts.slice() : '');
       if (closed && report && mode !== Mode.List) {
         const [opener, closer] = mode === Mode.Multiline ? [`multiline value "${key} ---"`, `--- ${key}`] : [`list "${key}: ["`, ']'];
-        this.fail(`line ${line}: the ${opener} is not closed with "${closer}"`);
+        fail(`line ${line}: the ${opener} is not closed with "${closer}"`);
       }
     }
   }
 
-  private fail(message: string): void {
-    this.error ??= message;
-  }
+  return {
+    pushLine(line) {
+      const number = nextLine++;
+      const construct = open;
+      const part = construct ? lineIn(construct, line, false) : Verdict.Out;
+      if (typeof part === 'string') construct!.parts.push(part);
+      else if (part !== Verdict.Skip && construct) {
+        settle(construct, params, false, true);
+        open = undefined;
+      }
+      if (part === Verdict.Out) headerLine(line, number, params, false);
+    },
+    snapshot(line = '') {
+      const copy = new Map<string, unknown>();
+      for (const [key, value] of params) copy.set(key, Array.isArray(value) ? value.slice() : value);
+      if (open) {
+        const part = line === '' ? Verdict.Skip : lineIn(open, line, true);
+        settle(typeof part === 'string' ? { ...open, parts: [...open.parts, part] } : open, copy, false, false);
+      } else if (line !== '') headerLine(line, 0, copy, true);
+      return Object.fromEntries(copy);
+    },
+    finish(closed) {
+      if (open) settle(open, params, closed, true);
+      return { input: Object.fromEntries(params), errorText: error };
+    },
+  };
 }
 
 /**
