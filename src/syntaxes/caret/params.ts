@@ -161,7 +161,7 @@ export function caretParams(work?: WorkMeter): CaretParams {
     const { mode, key, parts, line } = construct;
     if (mode === Mode.Body) addBody(target, parts, line + 1, work);
     else if (mode === Mode.Scalar) {
-      const parsed = readCaretYaml(`${key}: ${construct.indicator}\n${linesWithBreaks(parts)}`, line, work);
+      const parsed = readCaretYaml([`${key}: ${construct.indicator}`, ...parts, ''].join('\n'), line, work);
       if (parsed.ok && isRecord(parsed.value)) addParam(target, key, parsed.value[key]);
       else if (report) fail(parsed.ok ? `line ${line}: invalid YAML block scalar` : parsed.message);
     } else {
@@ -207,10 +207,9 @@ export function caretParams(work?: WorkMeter): CaretParams {
  */
 function addBody(target: Map<string, unknown>, lines: readonly string[], firstLine: number, work: WorkMeter | undefined): void {
   if (lines.length === 0) return;
-  const first = lines.find((line) => !isBlankLine(line));
-  if (first !== undefined && looksLikeYamlParam(first)) {
+  if (looksLikeYamlParam(lines.find((line) => !isBlankLine(line)) ?? '')) {
     // The lines keep their line breaks, so a `key: |` value ends with one, as YAML says.
-    const parsed = readCaretYaml(linesWithBreaks(lines), firstLine, work);
+    const parsed = readCaretYaml(`${lines.join('\n')}\n`, firstLine, work);
     if (parsed.ok && isRecord(parsed.value)) {
       for (const [key, value] of Object.entries(parsed.value)) addParam(target, key, value);
       return;
@@ -231,12 +230,6 @@ function addParam(target: Map<string, unknown>, key: string, value: unknown): vo
   if (Array.isArray(value)) for (const item of value) list.push(item);
   else list.push(value);
   target.set(key, list);
-}
-
-function linesWithBreaks(lines: readonly string[]): string {
-  let text = '';
-  for (const line of lines) text += `${line}\n`;
-  return text;
 }
 
 /** A line quoted for an error message, cut to a readable length. */
