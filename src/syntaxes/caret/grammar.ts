@@ -6,6 +6,8 @@
  * repeats), so they stay linear on unbounded lines.
  */
 
+import { isBlank } from '../shared/units.js';
+
 /** A tool name: `[A-Za-z0-9_]+` (`\w` is exactly that class). */
 export const isToolName = (text: string): boolean => /^\w+$/.test(text);
 
@@ -15,10 +17,11 @@ export const isToolName = (text: string): boolean => /^\w+$/.test(text);
  */
 const isParamKey = (text: string): boolean => /^\w[\w-]*$/.test(text);
 
-/** A space or a tab. */
-export function isBlank(unit: string | undefined): boolean {
-  return unit === ' ' || unit === '\t';
-}
+/**
+ * A blank: a space or a tab where the grammar reads it, since the lines it is given never hold a
+ * line break (the reader splits them off; the formatter checks for `\r` and `\n` first).
+ */
+export { isBlank };
 
 /**
  * `text` without leading and trailing spaces and tabs (and nothing else: other whitespace is
