@@ -142,12 +142,12 @@ export function caretParams(work?: WorkMeter): CaretParams {
     const value = param?.value ?? '';
     if (param && value !== '' && value !== '[' && !isBlockScalarIndicator(value)) addParam(target, param.key, value);
     else if (writing || isBlankLine(line)) return;
-    else if (isBodySeparator(line)) open = { mode: Mode.Body, key: '', line: number, parts: [], indicator: '' };
     else {
-      const key = param?.key ?? multilineStart(line);
+      const body = isBodySeparator(line);
+      const key = body ? '' : (param?.key ?? multilineStart(line));
       if (key === undefined) fail(`line ${number}: expected "key: value", "key ---", "key: [" or "---", not ${excerpt(line)}`);
       else {
-        const mode = !param ? Mode.Multiline : value === '[' ? Mode.Array : value === '' ? Mode.List : Mode.Scalar;
+        const mode = body ? Mode.Body : !param ? Mode.Multiline : value === '[' ? Mode.Array : value === '' ? Mode.List : Mode.Scalar;
         open = { mode, key, line: number, parts: [], indicator: value };
       }
     }
@@ -167,8 +167,11 @@ export function caretParams(work?: WorkMeter): CaretParams {
     } else {
       addParam(target, key, mode === Mode.Multiline ? parts.join('\n') : mode === Mode.Array || parts.length > 0 ? parts.slice() : '');
       if (closed && report && mode !== Mode.List) {
-        const [opener, closer] = mode === Mode.Multiline ? [`multiline value "${key} ---"`, `--- ${key}`] : [`list "${key}: ["`, ']'];
-        fail(`line ${line}: the ${opener} is not closed with "${closer}"`);
+        fail(
+          mode === Mode.Multiline
+            ? `line ${line}: the multiline value "${key} ---" is not closed with "--- ${key}"`
+            : `line ${line}: the list "${key}: [" is not closed with "]"`,
+        );
       }
     }
   }
