@@ -85,7 +85,7 @@ const KIT = [
  */
 const PULLS_IN: Record<SyntaxName, { packages: string[]; shared: string[] }> = {
   fence: { packages: ['yaml'], shared: ['shared/line-body', 'shared/problem', 'shared/read-points', 'shared/simple-yaml', 'shared/state', 'shared/yaml'] },
-  caret: { packages: ['yaml'], shared: ['shared/line-body', 'shared/options', 'shared/read-points', 'shared/throttle', 'shared/yaml'] },
+  caret: { packages: ['yaml'], shared: ['shared/line-body', 'shared/options', 'shared/read-points', 'shared/units', 'shared/yaml'] },
   emoji: { packages: [], shared: ['shared/leading-break'] },
   xml: {
     packages: [],

@@ -33,62 +33,52 @@ export type CaretGrammar = 'v1' | 'v0';
  * `[A-Za-z0-9_]+` and for an input that is not an object.
  */
 export function formatCaret(call: FormatCall, grammar: CaretGrammar = 'v1'): string {
-  const name = call.toolName;
-  if (!isToolName(name)) {
-    throw new Error(`caret syntax: tool name ${JSON.stringify(name)} must match [A-Za-z0-9_]+`);
-  }
+  const name = checkName('tool name', call.toolName);
   const input = call.input ?? {};
   if (!isRecord(input)) throw new Error('caret syntax: input must be an object of parameters');
   const lines = [`^^^${name}`];
   const yamlParams: Array<[string, string | string[]]> = [];
   for (const key of Object.keys(input)) {
     if (input[key] === undefined) continue;
-    if (!isToolName(key)) {
-      throw new Error(`caret syntax: parameter key ${JSON.stringify(key)} must match [A-Za-z0-9_]+`);
-    }
-    const value = asCaretValue(input[key]);
-    const written = grammar === 'v0' ? writeV0(key, value) : writeV1(key, value);
+    checkName('parameter key', key);
+    const value = Array.isArray(input[key]) ? input[key].map(asCaretString) : asCaretString(input[key]);
+    const written = headerLines(key, value, grammar);
     if (written) lines.push(...written);
     else yamlParams.push([key, value]);
   }
-  lines.push(...writeBody(yamlParams, grammar));
-  lines.push('^^^');
+  lines.push(...writeBody(yamlParams, grammar), '^^^');
   return lines.join('\n');
 }
 
-/** A value as caret parameters carry it: a string or a list of strings. */
-function asCaretValue(value: unknown): string | string[] {
-  if (Array.isArray(value)) return value.map(asCaretString);
-  return asCaretString(value);
+/** `name` when it is `[A-Za-z0-9_]+`; else throws, naming what it is (`what`). */
+function checkName(what: string, name: string): string {
+  if (!isToolName(name)) throw new Error(`caret syntax: ${what} ${JSON.stringify(name)} must match [A-Za-z0-9_]+`);
+  return name;
 }
 
+/** A value as caret parameters carry it: numbers, booleans and `null` as `String` writes them, objects as JSON. */
 function asCaretString(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
-  return String(value);
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
 
-/** v1 header lines for a parameter, or `undefined` when it must go to YAML after `---`. */
-function writeV1(key: string, value: string | string[]): string[] | undefined {
-  if (Array.isArray(value)) {
-    if (!value.every(isListItemSafe)) return undefined;
-    // Items are indented so an item `^^^` is not the closer; the reader trims them.
-    return [`${key}: [`, ...value.map((item) => `  ${item}`), ']'];
+/**
+ * Header lines for a parameter in `grammar`, or `undefined` when it must go to YAML after `---`.
+ * A one-line string is `key: value` in both; v1 writes other strings as `key ---` … `--- key`
+ * and lists as `key: [` … `]`, v0 lists as YAML `- item` lines.
+ */
+function headerLines(key: string, value: string | string[], grammar: CaretGrammar): string[] | undefined {
+  if (!Array.isArray(value)) {
+    // `[` and `|`, `>-`, … would start a list or a YAML block scalar.
+    if (isOneLine(value) && value !== '[' && !isBlockScalarIndicator(value)) return [value === '' ? `${key}:` : `${key}: ${value}`];
+    const valueLines = value.split('\n');
+    if (grammar === 'v0' || value.includes('\r') || valueLines.some((line) => isCloserLine(line) || isMultilineEnd(line, key))) return undefined;
+    return [`${key} ---`, ...valueLines, `--- ${key}`];
   }
-  if (isLineValueSafe(value)) return [paramLine(key, value)];
-  const valueLines = value.split('\n');
-  if (value.includes('\r') || valueLines.some((line) => isCloserLine(line) || isMultilineEnd(line, key))) return undefined;
-  return [`${key} ---`, ...valueLines, `--- ${key}`];
-}
-
-/** v0 header lines for a parameter, or `undefined` when it must go after `---`. */
-function writeV0(key: string, value: string | string[]): string[] | undefined {
-  if (Array.isArray(value)) {
-    // `key:` with no item reads as '', so an empty list needs YAML.
-    if (value.length === 0 || !value.every(isYamlItemSafe)) return undefined;
-    return [`${key}:`, ...value.map((item) => (item === '' ? '  -' : `  - ${item}`))];
-  }
-  return isLineValueSafe(value) ? [paramLine(key, value)] : undefined;
+  if (!value.every(isOneLine)) return undefined;
+  // v1: items are indented so an item `^^^` is not the closer; the reader trims them.
+  if (grammar === 'v1') return value.includes('') || value.includes(']') ? undefined : [`${key}: [`, ...value.map((item) => `  ${item}`), ']'];
+  // v0: `key:` with no item reads as '', so an empty list needs YAML.
+  return value.length === 0 ? undefined : [`${key}:`, ...value.map((item) => (item === '' ? '  -' : `  - ${item}`))];
 }
 
 /**
@@ -97,39 +87,15 @@ function writeV0(key: string, value: string | string[]): string[] | undefined {
  */
 function writeBody(params: Array<[string, string | string[]]>, grammar: CaretGrammar): string[] {
   if (params.length === 0) return [];
-  if (grammar === 'v0' && params.length === 1) {
-    const [key, value] = params[0]!;
-    if (key === 'content' && typeof value === 'string' && isRawBodySafe(value)) return ['---', ...value.split('\n')];
-  }
+  const [key, value] = params[0]!;
+  if (grammar === 'v0' && params.length === 1 && key === 'content' && typeof value === 'string' && isRawBodySafe(value)) return ['---', ...value.split('\n')];
   const yaml = writeCaretYaml(Object.fromEntries(params));
   return ['---', ...yaml.slice(0, yaml.endsWith('\n') ? -1 : undefined).split('\n')];
 }
 
-/** `key: value`, or `key:` for an empty value. */
-function paramLine(key: string, value: string): string {
-  return value === '' ? `${key}:` : `${key}: ${value}`;
-}
-
-/**
- * A string `key: value` gives back: one line, no surrounding spaces or tabs
- * (the reader trims), and not a value the reader treats as the start of a
- * list (`[`) or of a YAML block scalar (`|`, `>-`, …). `''` is written `key:`.
- */
-function isLineValueSafe(value: string): boolean {
-  if (value.includes('\n') || value.includes('\r')) return false;
-  if (trimBlanks(value) !== value) return false;
-  return value !== '[' && !isBlockScalarIndicator(value);
-}
-
-/** An item of a `key: [` list: one line, not blank, no surrounding spaces, not `]`. */
-function isListItemSafe(item: string): boolean {
-  if (item === '' || item === ']' || item.includes('\n') || item.includes('\r')) return false;
-  return trimBlanks(item) === item;
-}
-
-/** An item of a YAML `- item` header list: one line, no surrounding spaces. */
-function isYamlItemSafe(item: string): boolean {
-  return !item.includes('\n') && !item.includes('\r') && trimBlanks(item) === item;
+/** A string a header line gives back: one line, no surrounding spaces or tabs (the reader trims). */
+function isOneLine(value: string): boolean {
+  return !/[\r\n]/.test(value) && trimBlanks(value) === value;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ToolSyntax } from '../../types.js';
 import { caretDescription } from './describe.js';
 import { formatCaret, type CaretGrammar } from './format.js';
 import { choiceOption } from '../shared/options.js';
-import { CaretOpener } from './reader.js';
+import { caretOpener } from './reader.js';
 
 export type { CaretGrammar } from './format.js';
 
@@ -48,7 +48,7 @@ export function createCaretSyntax(options: CaretSyntaxOptions = {}): ToolSyntax 
     name: 'caret',
     triggers: '^',
     placement: 'line-start',
-    startOpener: (work) => new CaretOpener(work),
+    startOpener: caretOpener,
     format: (call) => formatCaret(call, grammar),
     describe: caretDescription(grammar),
   };

@@ -28,6 +28,16 @@ const enum Mode {
   Body,
 }
 
+/** What a line is to the open construct when it is not one of its parts. */
+const enum Verdict {
+  /** The construct's end marker (`--- key`, `]`): the construct is settled. */
+  End,
+  /** Nothing (a blank line between items, a line that may yet become the end marker). */
+  Skip,
+  /** A header line: the construct is settled and the line read as a header line. */
+  Out,
+}
+
 interface OpenConstruct {
   mode: Mode;
   key: string;
@@ -35,8 +45,35 @@ interface OpenConstruct {
   line: number;
   /** Lines or items collected so far, without line breaks. */
   parts: string[];
-  /** The block scalar's indicator (`|`, `>-`, …). */
-  indicator?: string;
+  /** The header value that opened it: for a block scalar its indicator (`|`, `>-`, …). */
+  indicator: string;
+}
+
+/**
+ * What `line` is to the open construct: one of its parts (the part's text), or a {@link Verdict}.
+ * `writing`: the line is still being written (a snapshot), so what may yet change is not a part
+ * yet: a `--- ke` that may become the end marker, a lone `-` that may become an item.
+ */
+function lineIn(open: OpenConstruct, line: string, writing: boolean): string | Verdict {
+  switch (open.mode) {
+    case Mode.Body:
+      return line;
+    case Mode.Multiline:
+      if (writing) return `--- ${open.key}`.startsWith(line) ? Verdict.Skip : line;
+      return isMultilineEnd(line, open.key) ? Verdict.End : line;
+    case Mode.Array: {
+      const item = trimBlanks(line);
+      return item === ']' ? Verdict.End : item === '' ? Verdict.Skip : item;
+    }
+    case Mode.List: {
+      if (isBlankLine(line)) return Verdict.Skip;
+      const item = listItem(line);
+      return item === undefined ? Verdict.Out : item === '' && writing ? Verdict.Skip : item;
+    }
+    case Mode.Scalar:
+      // YAML: the scalar runs while lines are blank or indented deeper than its key (column 0).
+      return line === '' || isBlank(line[0]) ? line : Verdict.Out;
+  }
 }
 
 /** What a caret block's lines said. */
@@ -71,187 +108,100 @@ export interface CaretParamsResult {
  * open value had read, without an error.) A body that looks like YAML but
  * does not parse is content, so nothing is lost.
  */
-export class CaretParams {
-  private readonly params = new Map<string, unknown>();
-  private open: OpenConstruct | undefined;
-  private error: string | undefined;
-  /** Block line number of the next line: the opener is line 1. */
-  private nextLine = 2;
-
-  constructor(private readonly work?: WorkMeter) {}
-
+export interface CaretParams {
   /** Takes one completed line, without its line break. */
-  pushLine(line: string): void {
-    const number = this.nextLine++;
-    if (this.continueOpen(line)) return;
-    this.headerLine(line, number);
-  }
-
+  pushLine(line: string): void;
   /**
    * The parameters read so far, the open construct's value included (no errors reported).
    * `line`: the line being written (no line break yet), read as far as it already says something
    * (a value begun, a line of the open value), so a block cut off mid-line shows it.
    */
-  snapshot(line = ''): Record<string, unknown> {
-    const copy = new Map<string, unknown>();
-    for (const [key, value] of this.params) copy.set(key, Array.isArray(value) ? value.slice() : value);
-    const open = this.open;
-    if (line === '') this.settle(copy, false, false);
-    else if (open === undefined) this.peekHeaderLine(copy, line);
-    else {
-      // The open construct with the line as it would take it, settled into the copy only.
-      this.open = { ...open, parts: this.partsWith(open, line) };
-      try {
-        this.settle(copy, false, false);
-      } finally {
-        this.open = open;
-      }
-    }
-    return Object.fromEntries(copy);
-  }
-
-  /** The open construct's parts with the line being written, as far as it is a part already. */
-  private partsWith(open: OpenConstruct, line: string): string[] {
-    const { parts } = open;
-    switch (open.mode) {
-      case Mode.Body:
-        return [...parts, line];
-      case Mode.Multiline:
-        // A line that may still become the end marker (`--- ke`) is not content yet.
-        return `--- ${open.key}`.startsWith(line) ? parts : [...parts, line];
-      case Mode.Array: {
-        const item = trimBlanks(line);
-        return item === '' || item === ']' ? parts : [...parts, item];
-      }
-      case Mode.List: {
-        const item = listItem(line);
-        return item === undefined || item === '' ? parts : [...parts, item];
-      }
-      case Mode.Scalar:
-        return isBlank(line[0]) ? [...parts, line] : parts;
-    }
-  }
-
-  /** A header line being written, into `target`: a `key: value` whose value has begun (not a construct's start). */
-  private peekHeaderLine(target: Map<string, unknown>, line: string): void {
-    const param = splitParam(line);
-    if (!param || param.value === '' || param.value === '[' || isBlockScalarIndicator(param.value)) return;
-    addParam(target, param.key, param.value);
-  }
-
+  snapshot(line?: string): Record<string, unknown>;
   /** The final parameters. `closed`: the block's closer was seen. Call once. */
-  finish(closed: boolean): CaretParamsResult {
-    this.settle(this.params, closed, true);
-    this.open = undefined;
-    const input = Object.fromEntries(this.params);
-    return this.error === undefined ? { input } : { input, errorText: this.error };
-  }
+  finish(closed: boolean): CaretParamsResult;
+}
 
-  /** Feeds a line to the open construct; `false` when the line ended it and is a header line. */
-  private continueOpen(line: string): boolean {
-    const open = this.open;
-    if (!open) return false;
-    switch (open.mode) {
-      case Mode.Body:
-        open.parts.push(line);
-        return true;
-      case Mode.Multiline:
-        if (isMultilineEnd(line, open.key)) {
-          addParam(this.params, open.key, open.parts.join('\n'));
-          this.open = undefined;
-        } else open.parts.push(line);
-        return true;
-      case Mode.Array: {
-        const item = trimBlanks(line);
-        if (item === ']') {
-          addParam(this.params, open.key, open.parts);
-          this.open = undefined;
-        } else if (item !== '') open.parts.push(item);
-        return true;
-      }
-      case Mode.List: {
-        if (isBlankLine(line)) return true;
-        const item = listItem(line);
-        if (item !== undefined) {
-          open.parts.push(item);
-          return true;
-        }
-        this.settle(this.params, false, true);
-        this.open = undefined;
-        return false;
-      }
-      case Mode.Scalar:
-        // YAML: the scalar runs while lines are blank or indented deeper than its key (column 0).
-        if (isBlankLine(line) || isBlank(line[0])) {
-          open.parts.push(line);
-          return true;
-        }
-        this.settle(this.params, false, true);
-        this.open = undefined;
-        return false;
-    }
-  }
+/** A reader of one block's parameters (see {@link CaretParams}). */
+export function caretParams(work?: WorkMeter): CaretParams {
+  const params = new Map<string, unknown>();
+  let open: OpenConstruct | undefined;
+  let error: string | undefined;
+  /** Block line number of the next line: the opener is line 1. */
+  let nextLine = 2;
 
-  /** A line in the header, outside any construct. */
-  private headerLine(line: string, number: number): void {
-    if (isBlankLine(line)) return;
-    if (isBodySeparator(line)) {
-      this.open = { mode: Mode.Body, key: '', line: number, parts: [] };
-      return;
-    }
-    const multiline = multilineStart(line);
-    if (multiline !== undefined) {
-      this.open = { mode: Mode.Multiline, key: multiline, line: number, parts: [] };
-      return;
-    }
+  const fail = (message: string): void => {
+    error ??= message;
+  };
+
+  /**
+   * A line in the header, outside any construct, into `target`. `writing`: the line is still
+   * being written, so only a `key: value` whose value has begun counts (not a construct's start).
+   */
+  function headerLine(line: string, number: number, target: Map<string, unknown>, writing: boolean): void {
     const param = splitParam(line);
-    if (!param) {
-      this.fail(`line ${number}: expected "key: value", "key ---", "key: [" or "---", not ${excerpt(line)}`);
-      return;
+    const value = param?.value ?? '';
+    if (param && value !== '' && value !== '[' && !isBlockScalarIndicator(value)) addParam(target, param.key, value);
+    else if (writing || isBlankLine(line)) return;
+    else {
+      const body = isBodySeparator(line);
+      const key = body ? '' : (param?.key ?? multilineStart(line));
+      if (key === undefined) fail(`line ${number}: expected "key: value", "key ---", "key: [" or "---", not ${excerpt(line)}`);
+      else {
+        const mode = body ? Mode.Body : !param ? Mode.Multiline : value === '[' ? Mode.Array : value === '' ? Mode.List : Mode.Scalar;
+        open = { mode, key, line: number, parts: [], indicator: value };
+      }
     }
-    const { key, value } = param;
-    if (value === '[') this.open = { mode: Mode.Array, key, line: number, parts: [] };
-    else if (value === '') this.open = { mode: Mode.List, key, line: number, parts: [] };
-    else if (isBlockScalarIndicator(value)) this.open = { mode: Mode.Scalar, key, line: number, parts: [], indicator: value };
-    else addParam(this.params, key, value);
   }
 
   /**
-   * Adds the open construct's value to `target`. `closed`: the block's closer
+   * Adds the construct's value to `target`. `closed`: the block's closer
    * came while it was open; `report`: record errors (not for snapshots).
    */
-  private settle(target: Map<string, unknown>, closed: boolean, report: boolean): void {
-    const open = this.open;
-    if (!open) return;
-    const { key, parts } = open;
-    switch (open.mode) {
-      case Mode.List:
-        addParam(target, key, parts.length > 0 ? parts.slice() : '');
-        return;
-      case Mode.Multiline:
-        addParam(target, key, parts.join('\n'));
-        if (closed && report) this.fail(`line ${open.line}: the multiline value "${key} ---" is not closed with "--- ${key}"`);
-        return;
-      case Mode.Array:
-        addParam(target, key, parts.slice());
-        if (closed && report) this.fail(`line ${open.line}: the list "${key}: [" is not closed with "]"`);
-        return;
-      case Mode.Scalar: {
-        const text = `${key}: ${open.indicator}\n${linesWithBreaks(parts)}`;
-        const parsed = readCaretYaml(text, open.line, this.work);
-        if (parsed.ok && isRecord(parsed.value)) addParam(target, key, parsed.value[key]);
-        else if (report) this.fail(parsed.ok ? `line ${open.line}: invalid YAML block scalar` : parsed.message);
-        return;
+  function settle(construct: OpenConstruct, target: Map<string, unknown>, closed: boolean, report: boolean): void {
+    const { mode, key, parts, line } = construct;
+    if (mode === Mode.Body) addBody(target, parts, line + 1, work);
+    else if (mode === Mode.Scalar) {
+      const parsed = readCaretYaml([`${key}: ${construct.indicator}`, ...parts, ''].join('\n'), line, work);
+      if (parsed.ok && isRecord(parsed.value)) addParam(target, key, parsed.value[key]);
+      else if (report) fail(parsed.ok ? `line ${line}: invalid YAML block scalar` : parsed.message);
+    } else {
+      addParam(target, key, mode === Mode.Multiline ? parts.join('\n') : mode === Mode.Array || parts.length > 0 ? parts.slice() : '');
+      if (closed && report && mode !== Mode.List) {
+        fail(
+          mode === Mode.Multiline
+            ? `line ${line}: the multiline value "${key} ---" is not closed with "--- ${key}"`
+            : `line ${line}: the list "${key}: [" is not closed with "]"`,
+        );
       }
-      case Mode.Body:
-        addBody(target, parts, open.line + 1, this.work);
-        return;
     }
   }
 
-  private fail(message: string): void {
-    this.error ??= message;
-  }
+  return {
+    pushLine(line) {
+      const number = nextLine++;
+      const construct = open;
+      const part = construct ? lineIn(construct, line, false) : Verdict.Out;
+      if (typeof part === 'string') construct!.parts.push(part);
+      else if (part !== Verdict.Skip && construct) {
+        settle(construct, params, false, true);
+        open = undefined;
+      }
+      if (part === Verdict.Out) headerLine(line, number, params, false);
+    },
+    snapshot(line = '') {
+      const copy = new Map<string, unknown>();
+      for (const [key, value] of params) copy.set(key, Array.isArray(value) ? value.slice() : value);
+      if (open) {
+        const part = line === '' ? Verdict.Skip : lineIn(open, line, true);
+        settle(typeof part === 'string' ? { ...open, parts: [...open.parts, part] } : open, copy, false, false);
+      } else if (line !== '') headerLine(line, 0, copy, true);
+      return Object.fromEntries(copy);
+    },
+    finish(closed) {
+      if (open) settle(open, params, closed, true);
+      return { input: Object.fromEntries(params), errorText: error };
+    },
+  };
 }
 
 /**
@@ -260,10 +210,9 @@ export class CaretParams {
  */
 function addBody(target: Map<string, unknown>, lines: readonly string[], firstLine: number, work: WorkMeter | undefined): void {
   if (lines.length === 0) return;
-  const first = lines.find((line) => !isBlankLine(line));
-  if (first !== undefined && looksLikeYamlParam(first)) {
+  if (looksLikeYamlParam(lines.find((line) => !isBlankLine(line)) ?? '')) {
     // The lines keep their line breaks, so a `key: |` value ends with one, as YAML says.
-    const parsed = readCaretYaml(linesWithBreaks(lines), firstLine, work);
+    const parsed = readCaretYaml(`${lines.join('\n')}\n`, firstLine, work);
     if (parsed.ok && isRecord(parsed.value)) {
       for (const [key, value] of Object.entries(parsed.value)) addParam(target, key, value);
       return;
@@ -284,12 +233,6 @@ function addParam(target: Map<string, unknown>, key: string, value: unknown): vo
   if (Array.isArray(value)) for (const item of value) list.push(item);
   else list.push(value);
   target.set(key, list);
-}
-
-function linesWithBreaks(lines: readonly string[]): string {
-  let text = '';
-  for (const line of lines) text += `${line}\n`;
-  return text;
 }
 
 /** A line quoted for an error message, cut to a readable length. */

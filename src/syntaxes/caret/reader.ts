@@ -1,8 +1,7 @@
-import type { BlockIdentity, BlockReader, OpenerReader, OpenerVerdict, ParsedCall, WorkMeter } from '../../types.js';
+import type { BlockReader, OpenerReader, OpenerVerdict, ParsedCall, WorkMeter } from '../../types.js';
 import { LineBody, type LineCloser } from '../shared/line-body.js';
-import { isBlank, isNameUnit } from './grammar.js';
-import { CaretParams } from './params.js';
-import { RebuildThrottle } from '../shared/throttle.js';
+import { isBlank } from './grammar.js';
+import { caretParams } from './params.js';
 import { growthPoint } from '../shared/read-points.js';
 
 /** Length of the fixed signature `^^^`. */
@@ -13,65 +12,39 @@ const SIGNATURE = 3;
  * allowed), NAME `[A-Za-z0-9_]+`, accepted at the line break (or at the end
  * of input). Anything else on the line (`^^^not-a-tool`) leaves it as text.
  */
-export class CaretOpener implements OpenerReader {
-  private index = 0;
-  private nameLength = 0;
-  private trailing = false;
-  private toolName = '';
-
-  constructor(private readonly work?: WorkMeter) {}
-
-  push(unit: string): OpenerVerdict {
-    const index = this.index++;
-    if (index < SIGNATURE) return unit === '^' ? undefined : 1;
-    if (unit === '\n' || unit === '\r') return this.accept(index, unit === '\r');
-    if (!this.trailing && isNameUnit(unit.charCodeAt(0))) {
-      this.toolName += unit;
-      this.nameLength++;
+export function caretOpener(work?: WorkMeter): OpenerReader {
+  let index = 0;
+  let toolName = '';
+  let trailing = false;
+  const accept = (at: number, endedWithCR: boolean): OpenerVerdict => (toolName === '' ? at : { block: caretBlock(toolName, endedWithCR, work) });
+  return {
+    push(unit) {
+      const at = index++;
+      if (at < SIGNATURE) return unit === '^' ? undefined : 1;
+      if (unit === '\n' || unit === '\r') return accept(at, unit === '\r');
+      if (!trailing && /\w/.test(unit)) toolName += unit;
+      else if (isBlank(unit) && toolName !== '') trailing = true;
+      // Not a caret opener line: what was read is text, this unit is scanned again.
+      else return at;
       return undefined;
-    }
-    if (isBlank(unit) && this.nameLength > 0) {
-      this.trailing = true;
-      return undefined;
-    }
-    // Not a caret opener line: what was read is text, this unit is scanned again.
-    return index;
-  }
-
-  end(): OpenerVerdict {
-    if (this.index < SIGNATURE) return 1;
-    return this.accept(this.index, false);
-  }
-
-  private accept(index: number, endedWithCR: boolean): OpenerVerdict {
-    if (this.nameLength === 0) return index;
-    return { block: new CaretBlock(this.toolName, endedWithCR, this.work) };
-  }
+    },
+    end: () => (index < SIGNATURE ? 1 : accept(index, false)),
+  };
 }
 
 /** The closing line: `^^^` at column 0, then only spaces or tabs. */
-class CaretCloser implements LineCloser {
-  private carets = 0;
-
-  reset(): void {
-    this.carets = 0;
-  }
-
-  push(unit: string): boolean {
-    if (this.carets < SIGNATURE) {
-      if (unit !== '^') return false;
-      this.carets++;
-      return true;
-    }
-    return isBlank(unit);
-  }
-
-  complete(): boolean {
-    return this.carets === SIGNATURE;
-  }
+function caretCloser(): LineCloser {
+  let carets = 0;
+  return {
+    reset() {
+      carets = 0;
+    },
+    push: (unit) => (carets < SIGNATURE ? unit === '^' && ++carets > 0 : isBlank(unit)),
+    complete: () => carets === SIGNATURE,
+  };
 }
 
-/** Below this size every completed line refreshes the snapshot; past it, amortised (see {@link RebuildThrottle}). */
+/** Below this size every completed line refreshes the snapshot; past it, amortised (see `largePartial`). */
 const SMALL_BODY = 4096;
 
 /** The line being written is read each time it grew by at least this many units and this share of the body. */
@@ -83,64 +56,22 @@ const LINE_SHARE = 1 / 16;
  * one completed line at a time. The name is settled at the opener; caret
  * blocks carry no id.
  */
-class CaretBlock implements BlockReader {
-  private readonly body: LineBody;
-  private readonly params: CaretParams;
-  private readonly throttle = new RebuildThrottle(SMALL_BODY);
+function caretBlock(toolName: string, openerEndedWithCR: boolean, work?: WorkMeter): BlockReader {
+  const params = caretParams(work);
+  // LineBody ends each line with its one line break unit (the `\n` of a `\r\n` comes after it).
+  const body = new LineBody(caretCloser(), (line) => params.pushLine(line.slice(0, -1)), openerEndedWithCR);
   /** Where the line being written starts, and the last point in it the snapshot was taken at. */
-  private lineStart = 0;
-  private linePoint = 0;
-  private lastPartial: ParsedCall;
+  let lineStart = 0;
+  let linePoint = 0;
+  let lastPartial: ParsedCall = { toolName, input: {} };
   /** Past SMALL_BODY: the body length the partial input was last read at (see {@link growthPoint}). */
-  private largeReadAt = -1;
+  let largeReadAt = -1;
 
-  constructor(
-    private readonly toolName: string,
-    openerEndedWithCR: boolean,
-    private readonly work?: WorkMeter,
-  ) {
-    this.params = new CaretParams(work);
-    this.body = new LineBody(new CaretCloser(), (line) => this.params.pushLine(withoutLineBreak(line)), openerEndedWithCR);
-    this.lastPartial = { toolName, input: {} };
-  }
-
-  read(text: string, from: number, to: number): number {
-    return this.body.read(text, from, to);
-  }
-
-  endOfInput(): boolean {
-    return this.body.endOfInput();
-  }
-
-  identity(): BlockIdentity {
-    return { toolName: this.toolName };
-  }
-
-  takeInputDelta(): string {
-    return this.body.takeDelta();
-  }
-
-  partial(): ParsedCall[] {
-    if (this.body.length >= SMALL_BODY) return this.largePartial();
-    const complete = this.body.completeLinesLength();
-    if (complete !== this.lineStart) {
-      this.lineStart = this.linePoint = complete;
-      if (this.throttle.due(complete)) this.snapshot(complete);
-    }
-    // The line being written is read at points fixed by the text (a whole parse and any split show
-    // the same): each at least LINE_STEP units and LINE_SHARE of the body past the last, so the
-    // snapshots, each costing about the body, add up to a bounded multiple of it.
-    const length = this.body.length;
-    let point = this.linePoint;
-    for (let next = point + Math.max(LINE_STEP, Math.ceil(point * LINE_SHARE)); next <= length; next = point + Math.max(LINE_STEP, Math.ceil(point * LINE_SHARE))) {
-      point = next;
-    }
-    if (point !== this.linePoint) {
-      this.linePoint = point;
-      this.snapshot(point);
-    }
-    return [this.lastPartial];
-  }
+  /** Takes the snapshot of the complete lines and the line being written up to body length `at`. */
+  const snapshot = (at: number): void => {
+    // Not the body's text when there is no line yet: slicing it flattens the body's rope.
+    lastPartial = { toolName, input: params.snapshot(at === lineStart ? '' : body.text.slice(lineStart, at)) };
+  };
 
   /**
    * Past SMALL_BODY the body is read again, up to points fixed by its length (every quarter of
@@ -148,46 +79,43 @@ class CaretBlock implements BlockReader {
    * depends on when the reader asked, not on the text (a whole parse and any split must agree,
    * #22). Each read costs about the body; the points keep them amortised linear.
    */
-  private largePartial(): ParsedCall[] {
-    const at = growthPoint(this.body.length, SMALL_BODY, 0.25);
-    if (at > this.largeReadAt) {
-      this.largeReadAt = at;
-      const text = this.body.text.slice(0, at);
-      const params = new CaretParams(this.work);
-      let start = 0;
-      for (let i = 0; i < text.length; i++) {
-        const unit = text.charCodeAt(i);
-        if (unit !== 10 && unit !== 13) continue;
-        // `\r\n` is one line break; a `\r` last may yet be one: the line is complete either way.
-        if (unit === 13 && text.charCodeAt(i + 1) === 10) i++;
-        params.pushLine(withoutLineBreak(text.slice(start, i + 1)));
-        start = i + 1;
+  function largePartial(): void {
+    const at = growthPoint(body.length, SMALL_BODY, 0.25);
+    if (at <= largeReadAt) return;
+    largeReadAt = at;
+    const fresh = caretParams(work);
+    // `\r\n` is one line break; a `\r` last may yet be one: the line is complete either way.
+    const lines = body.text.slice(0, at).split(/\r\n?|\n/);
+    const writing = lines.pop()!;
+    for (const line of lines) fresh.pushLine(line);
+    lastPartial = { toolName, input: fresh.snapshot(writing) };
+  }
+
+  return {
+    read: (text, from, to) => body.read(text, from, to),
+    endOfInput: () => body.endOfInput(),
+    identity: () => ({ toolName }),
+    takeInputDelta: () => body.takeDelta(),
+    partial() {
+      if (body.length >= SMALL_BODY) largePartial();
+      else {
+        const complete = body.completeLinesLength();
+        if (complete !== lineStart) snapshot((lineStart = linePoint = complete));
+        // The line being written is read at points fixed by the text (a whole parse and any split
+        // show the same): each at least LINE_STEP units and LINE_SHARE of the body past the last,
+        // so the snapshots, each costing about the body, add up to a bounded multiple of it.
+        let point = linePoint;
+        for (let next = point; next <= body.length; next = point + Math.max(LINE_STEP, Math.ceil(point * LINE_SHARE))) point = next;
+        if (point !== linePoint) snapshot((linePoint = point));
       }
-      this.lastPartial = { toolName: this.toolName, input: params.snapshot(text.slice(start)) };
-    }
-    return [this.lastPartial];
-  }
-
-  /** Takes the snapshot of the complete lines and the line being written up to body length `at`. */
-  private snapshot(at: number): void {
-    const line = at === this.lineStart ? '' : this.body.text.slice(this.lineStart, at);
-    this.lastPartial = { toolName: this.toolName, input: this.params.snapshot(line) };
-  }
-
-  finish(closed: boolean): ParsedCall[] {
-    // A last line cut off by the end of input (no line break) still counts.
-    const rest = this.body.text.slice(this.body.completeLinesLength());
-    if (rest !== '') this.params.pushLine(withoutLineBreak(rest));
-    const { input, errorText } = this.params.finish(closed);
-    if (errorText === undefined) return [{ toolName: this.toolName, input }];
-    return [{ toolName: this.toolName, input, errorText, invalid: true }];
-  }
-}
-
-/** A line as LineBody reports it, without its `\n`, `\r` or `\r\n`. */
-function withoutLineBreak(line: string): string {
-  let end = line.length;
-  if (line[end - 1] === '\n') end--;
-  if (line[end - 1] === '\r') end--;
-  return end === line.length ? line : line.slice(0, end);
+      return [lastPartial];
+    },
+    finish(closed) {
+      // A last line cut off by the end of input (no line break) still counts.
+      const rest = body.text.slice(body.completeLinesLength());
+      if (rest !== '') params.pushLine(rest);
+      const { input, errorText } = params.finish(closed);
+      return [errorText === undefined ? { toolName, input } : { toolName, input, errorText, invalid: true }];
+    },
+  };
 }
