@@ -13,16 +13,11 @@ export class ValueText {
   /** Length of the value after the last CDATA section. */
   private textSuffixStart = 0;
 
-  /** Text as written. */
-  text(raw: string): void {
-    this.value.append(raw);
-  }
-
-  /** The content of a CDATA section. */
-  cdata(content: string): void {
-    if (this.textPrefixEnd < 0) this.textPrefixEnd = this.value.length;
-    this.value.append(content);
-    this.textSuffixStart = this.value.length;
+  /** Text as written, or the content of a CDATA section (`cdata`). */
+  add(text: string, cdata: boolean): void {
+    if (cdata && this.textPrefixEnd < 0) this.textPrefixEnd = this.value.length;
+    this.value.append(text);
+    if (cdata) this.textSuffixStart = this.value.length;
   }
 
   /** The value without one line break at each written edge. */
@@ -47,7 +42,7 @@ export class ValueText {
 /** `text` without one line break (`\r\n`, `\n` or `\r`) at each edge. */
 export function trimOneLineBreak(text: string): string {
   const holder = new ValueText();
-  holder.text(text);
+  holder.add(text, false);
   return holder.finish();
 }
 
