@@ -107,7 +107,7 @@ export class ArgumentTree implements TokenSink {
   ) {}
 
   /** The innermost open element. */
-  top(): Frame | undefined {
+  private top(): Frame | undefined {
     return this.stack[this.stack.length - 1];
   }
 

@@ -3,6 +3,7 @@ import { CloseStep, CloseTagMatcher } from '../shared/close-tag.js';
 import { identityOf } from '../shared/identity.js';
 import { LeadingBreak } from '../shared/leading-break.js';
 import { setOwn } from '../../object.js';
+import { xmlCall } from './call.js';
 import { MarkerStart } from './tokenizer.js';
 import { trimOneLineBreak } from './value-text.js';
 import { TextBuffer } from '../../scanner/text-buffer.js';
@@ -112,9 +113,7 @@ export class XmlRawBlock implements BlockReader {
     if (this.toolName === 'run_bash') setOwn(input, this.field, value);
     for (const [key, attrValue] of this.attrs) if (key !== this.field) setOwn(input, key, attrValue);
     if (this.toolName === 'write_file') setOwn(input, this.field, value);
-    const call: ParsedCall = { toolName: this.toolName, input };
-    if (this.toolCallId !== undefined) call.toolCallId = this.toolCallId;
-    return call;
+    return xmlCall(this.toolName, this.toolCallId, input);
   }
 
   private confirm(units: string): void {

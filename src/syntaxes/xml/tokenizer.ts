@@ -117,15 +117,15 @@ export class XmlTokenizer {
    */
   private held = '';
   private heldAt: Position = { line: 1, column: 1 };
-  private tag = new TagReader(true);
+  private tag!: TagReader;
   /** CDATA: `]` units right before the next unit. */
   private brackets = 0;
   /** MarkerStart: the start of the value read so far. */
-  private markerStart = new MarkerStart();
+  private markerStart!: MarkerStart;
   /** Verbatim: the end marker that ends it. */
   private endMarker = '';
   /** Verbatim: the value's close tag, which must follow the end marker. */
-  private valueClose = new CloseTagMatcher('');
+  private valueClose!: CloseTagMatcher;
 
   constructor(
     private readonly sink: TokenSink,

@@ -1,6 +1,7 @@
 import type { BlockIdentity, BlockReader, ParsedCall, WorkMeter } from '../../types.js';
 import { identityOf } from '../shared/identity.js';
 import { ArgumentTree } from './argument-tree.js';
+import { xmlCall } from './call.js';
 import { SourcePieces } from './source-pieces.js';
 import { XmlTokenizer } from './tokenizer.js';
 
@@ -43,8 +44,8 @@ export interface XmlToolHeader {
  * without a name or an element still open at the closer make the block an
  * `output-error` naming what and where (line and column counted from the
  * opener's `<`). The partial input shows the values read so far and the one being written, read
- * at points fixed by the body's text (see {@link ReadPoints}): a message caught mid-stream shows
- * what the same text streamed in any pieces shows.
+ * at points fixed by the body's text (`shared/read-points.ts`; the tree marks each close): a
+ * message caught mid-stream shows what the same text streamed in any pieces shows.
  */
 export class XmlToolBlock implements BlockReader {
   private readonly tokenizer: XmlTokenizer;
@@ -138,9 +139,6 @@ export class XmlToolBlock implements BlockReader {
 
   private call(input: Record<string, unknown>): ParsedCall {
     const { toolName, toolCallId, fields } = this.header;
-    const call: ParsedCall = { toolName, input };
-    if (toolCallId !== undefined) call.toolCallId = toolCallId;
-    if (fields.length > 0) call.fields = Object.fromEntries(fields);
-    return call;
+    return xmlCall(toolName, toolCallId, input, fields);
   }
 }
