@@ -30,33 +30,28 @@ const TAG_NAME_PART = /^[A-Za-z0-9_.-]+$/;
  */
 export function formatXml(call: FormatCall, style: XmlStyle, maxOpenerLength: number): string {
   const name = call.toolName;
-  if (typeof name !== 'string' || name === '') throw new Error('xml syntax: the tool name must be a non-empty string');
+  if (typeof name !== 'string' || name === '') throw refusal('the tool name must be a non-empty string');
   const input = call.input ?? {};
-  if (!isRecord(input)) throw new Error('xml syntax: input must be an object (each entry is written as one argument)');
+  if (!isRecord(input)) throw refusal('input must be an object (each entry is written as one argument)');
   const id = call.toolCallId === undefined ? '' : ` id=${quote(call.toolCallId, 'the tool call id')}`;
-  let opener: string;
-  let closer: string;
-  if (style === 'param') {
-    if (!TAG_NAME_PART.test(name)) {
-      throw new Error(`xml syntax: the tool name ${JSON.stringify(name)} cannot be written as <tool:NAME> (only [A-Za-z0-9_.-]); use style "tool"`);
-    }
-    opener = `<tool:${name}${id}>`;
-    closer = `</tool:${name}>`;
-  } else {
-    opener = `<tool name=${quote(name, 'the tool name')}${id}>`;
-    closer = '</tool>';
+  const param = style === 'param';
+  if (param && !TAG_NAME_PART.test(name)) {
+    throw refusal(`the tool name ${JSON.stringify(name)} cannot be written as <tool:NAME> (only [A-Za-z0-9_.-]); use style "tool"`);
   }
+  const opener = param ? `<tool:${name}${id}>` : `<tool name=${quote(name, 'the tool name')}${id}>`;
   if (opener.length > maxOpenerLength) {
-    throw new Error(`xml syntax: the opener would be ${opener.length} characters, longer than maxOpenerLength (${maxOpenerLength})`);
+    throw refusal(`the opener would be ${opener.length} characters, longer than maxOpenerLength (${maxOpenerLength})`);
   }
-  const values = Object.entries(input)
-    .filter(([, value]) => value !== undefined)
-    .flatMap(([key, value]) => (Array.isArray(value) && value.length >= 2 ? value : [value]).map((item) => element(style, key, item, Array.isArray(value) && value.length >= 2)))
-    .join('');
-  return style === 'param' ? `${opener}${values}${closer}` : `${opener}<arguments>${values}</arguments>${closer}`;
+  let values = '';
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    const repeated = Array.isArray(value) && value.length >= 2;
+    for (const item of repeated ? value : [value]) values += element(style, key, item, repeated);
+  }
+  return param ? `${opener}${values}</tool:${name}>` : `${opener}<arguments>${values}</arguments></tool>`;
 }
 
-/** One value element; `item` is one item of a repeated array when `repeated`. */
+/** One value element; `value` is one item of a repeated array when `repeated`. */
 function element(style: XmlStyle, key: string, value: unknown, repeated: boolean): string {
   const json = typeof value !== 'string';
   const text = json ? jsonText(key, value, repeated) : value;
@@ -72,13 +67,15 @@ function jsonText(key: string, value: unknown, repeated: boolean): string {
   try {
     text = JSON.stringify(value);
   } catch (error) {
-    throw new Error(`xml syntax: the value of ${JSON.stringify(key)} cannot be written as JSON: ${(error as Error).message}`);
+    throw refusal(`the value of ${JSON.stringify(key)} cannot be written as JSON: ${(error as Error).message}`);
   }
-  if (text === undefined) {
-    const what = repeated ? 'an item of' : 'the value of';
-    throw new Error(`xml syntax: ${what} ${JSON.stringify(key)} (${typeof value}) cannot be written as JSON`);
-  }
+  if (text === undefined) throw refusal(`${repeated ? 'an item of' : 'the value of'} ${JSON.stringify(key)} (${typeof value}) cannot be written as JSON`);
   return text;
+}
+
+/** What `format` throws: the message names the syntax. */
+function refusal(message: string): Error {
+  return new Error(`xml syntax: ${message}`);
 }
 
 /**
@@ -98,9 +95,9 @@ function cdata(text: string): string {
 
 /** A quoted attribute value: `"` unless it holds one, else `'`. */
 function quote(value: string, what: string): string {
-  if (typeof value !== 'string') throw new Error(`xml syntax: ${what} must be a string`);
-  if (/[\r\n<]/.test(value)) throw new Error(`xml syntax: ${what} ${JSON.stringify(value)} cannot hold a line break or "<" (it is an attribute)`);
+  if (typeof value !== 'string') throw refusal(`${what} must be a string`);
+  if (/[\r\n<]/.test(value)) throw refusal(`${what} ${JSON.stringify(value)} cannot hold a line break or "<" (it is an attribute)`);
   if (!value.includes('"')) return `"${value}"`;
   if (!value.includes("'")) return `'${value}'`;
-  throw new Error(`xml syntax: ${what} ${JSON.stringify(value)} cannot hold both quote characters (it is an attribute)`);
+  throw refusal(`${what} ${JSON.stringify(value)} cannot hold both quote characters (it is an attribute)`);
 }

@@ -73,29 +73,16 @@ export class XmlOpener implements OpenerReader {
     const lower = tag.name.toLowerCase();
     const toolCallId = tag.attr(ID_ATTRIBUTE);
     const attrs = tag.attrs.filter(([key]) => key.toLowerCase() !== ID_ATTRIBUTE);
-    const complete = tag.selfClosing;
-    if (lower === 'tool') {
-      const name = tag.attr('name');
-      if (name === undefined || name === '') return index + 1;
-      const fields = attrs.filter(([key]) => key.toLowerCase() !== 'name');
-      const block = new XmlToolBlock({ toolName: name, toolCallId, closer: lower, fields, openerLength: index + 1 }, this.work);
-      return { block, complete };
+    if (lower === 'write_file' || lower === 'run_bash') {
+      if (lower === 'write_file' && tag.attr('path') === undefined) return index + 1;
+      return { block: new XmlRawBlock(lower, attrs, toolCallId), complete: tag.selfClosing };
     }
-    if (lower.startsWith(PARAM_PREFIX)) {
-      const block = new XmlToolBlock({
-        toolName: tag.name.slice(PARAM_PREFIX.length),
-        toolCallId,
-        closer: lower,
-        fields: attrs,
-        openerLength: index + 1,
-      }, this.work);
-      return { block, complete };
-    }
-    if (lower === 'write_file') {
-      if (tag.attr('path') === undefined) return index + 1;
-      return { block: new XmlRawBlock('write_file', 'content', attrs, toolCallId), complete };
-    }
-    return { block: new XmlRawBlock('run_bash', 'command', attrs, toolCallId), complete };
+    // `<tool name="N">` (its other attributes are fields), or `<tool:N>`.
+    const toolName = lower === 'tool' ? tag.attr('name') : tag.name.slice(PARAM_PREFIX.length);
+    if (!toolName) return index + 1;
+    const fields = lower === 'tool' ? attrs.filter(([key]) => key.toLowerCase() !== 'name') : attrs;
+    const block = new XmlToolBlock({ toolName, toolCallId, closer: lower, fields, openerLength: index + 1 }, this.work);
+    return { block, complete: tag.selfClosing };
   }
 }
 

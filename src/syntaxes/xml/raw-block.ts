@@ -3,6 +3,7 @@ import { CloseStep, CloseTagMatcher } from '../shared/close-tag.js';
 import { identityOf } from '../shared/identity.js';
 import { LeadingBreak } from '../shared/leading-break.js';
 import { setOwn } from '../../object.js';
+import { xmlCall } from './call.js';
 import { MarkerStart } from './tokenizer.js';
 import { trimOneLineBreak } from './value-text.js';
 import { TextBuffer } from '../../scanner/text-buffer.js';
@@ -34,13 +35,16 @@ export class XmlRawBlock implements BlockReader {
   /** The one line break after the start marker is not content. */
   private readonly afterMarker = new LeadingBreak();
 
+  /** The input key of the body: `content` or `command`. */
+  private readonly field: string;
+
   constructor(
     private readonly toolName: XmlShorthand,
-    private readonly field: string,
     private readonly attrs: ReadonlyArray<[string, string]>,
     private readonly toolCallId: string | undefined,
   ) {
     this.closer = new CloseTagMatcher(toolName);
+    this.field = toolName === 'run_bash' ? 'command' : 'content';
   }
 
   read(text: string, from: number, to: number): number {
@@ -109,41 +113,29 @@ export class XmlRawBlock implements BlockReader {
     if (this.toolName === 'run_bash') setOwn(input, this.field, value);
     for (const [key, attrValue] of this.attrs) if (key !== this.field) setOwn(input, key, attrValue);
     if (this.toolName === 'write_file') setOwn(input, this.field, value);
-    const call: ParsedCall = { toolName: this.toolName, input };
-    if (this.toolCallId !== undefined) call.toolCallId = this.toolCallId;
-    return call;
+    return xmlCall(this.toolName, this.toolCallId, input);
   }
 
   private confirm(units: string): void {
     if (units === '') return;
     this.delta.append(units);
-    // Dropped as it arrives, so a partial never copies the body.
+    // Dropped as they arrive, so a partial never copies the body: the line break after the
+    // opener, a start content marker with the blanks before it, and the line break after that.
     let start = this.leading.skipIn(units);
-    if (this.markerStart) start = this.startMarker(units, start);
-    if (this.marker !== undefined && !this.afterMarker.done) start += this.afterMarker.skipIn(units.slice(start));
-    this.body += start === 0 ? units : units.slice(start);
-  }
-
-  /**
-   * Reads the start of the body for a content marker, from `units[start]`:
-   * blanks and a marker's prefix are held; a complete marker is dropped; a
-   * mismatch gives the held units back to the body. Returns where the body
-   * units begin in `units`.
-   */
-  private startMarker(units: string, start: number): number {
-    let i = start;
-    for (; i < units.length && this.markerStart; i++) {
-      const marker = this.markerStart.push(units[i]!);
+    for (; start < units.length && this.markerStart; start++) {
+      const marker = this.markerStart.push(units[start]!);
       if (marker === false) {
+        // No marker: the units held are body, and so is this one.
         this.body += this.markerStart.held;
         this.markerStart = undefined;
-        return i;
+        break;
       }
       if (marker !== undefined) {
         this.marker = marker;
         this.markerStart = undefined;
       }
     }
-    return i;
+    if (this.marker !== undefined && !this.afterMarker.done) start += this.afterMarker.skipIn(units.slice(start));
+    this.body += units.slice(start);
   }
 }

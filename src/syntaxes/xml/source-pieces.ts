@@ -22,15 +22,15 @@ export class SourcePieces {
     this.length += piece.length;
   }
 
-  /** The units `[start, end)` (clamped to what was appended). */
-  slice(start: number, end = this.length): string {
+  /** The units `[start, end)` (clamped to what was appended); `counted`: a copy adds to the meter. */
+  slice(start: number, end = this.length, counted = true): string {
     end = Math.min(end, this.length);
     if (start >= end) return '';
     let index = this.pieceAt(start);
     let piece = this.pieces[index]!;
     let pieceStart = this.starts[index]!;
     if (end <= pieceStart + piece.length) return piece.slice(start - pieceStart, end - pieceStart);
-    if (this.work) this.work.copied += end - start;
+    if (this.work && counted) this.work.copied += end - start;
     let text = piece.slice(start - pieceStart);
     for (;;) {
       piece = this.pieces[++index]!;

@@ -5,6 +5,12 @@
  * by the block body alike, so both agree on what a tag is.
  */
 
+/** A place in a block, counted from its `<` (line 1, column 1). */
+export interface Position {
+  line: number;
+  column: number;
+}
+
 /** What a pushed unit did to the tag. */
 export const enum TagStep {
   /** Still a possible tag: push the next unit. */
@@ -62,6 +68,17 @@ export class TagReader {
   /** The name is complete (a unit after it was read). */
   nameComplete = false;
 
+  // Set by the tokenizer on a complete tag in a block body:
+  /** `name` in lower case (tag names are case-insensitive). */
+  lower = '';
+  /** The tag as written. */
+  raw = '';
+  /** Where the tag's `<` is, counted from the block's `<` (line 1, column 1). */
+  at: Position = { line: 1, column: 1 };
+  /** Offsets of the tag's `<`, and of the unit just past it, in the body. */
+  start = 0;
+  end = 0;
+
   private state = State.Start;
   private attrName = '';
   private attrValue = '';
@@ -103,7 +120,7 @@ export class TagReader {
         }
         this.nameComplete = true;
         if (space) this.state = State.BeforeAttr;
-        else return this.end(unit);
+        else return this.ending(unit);
         return TagStep.More;
       case State.CloseName:
         if (isNameUnit(code) && (this.name !== '' || isNameStart(code))) {
@@ -126,7 +143,7 @@ export class TagReader {
           this.state = State.AttrName;
           return TagStep.More;
         }
-        return this.end(unit);
+        return this.ending(unit);
       case State.AttrName:
         if (isNameUnit(code)) {
           this.attrName += unit;
@@ -162,7 +179,7 @@ export class TagReader {
           this.state = State.BeforeAttr;
           return TagStep.More;
         }
-        return this.end(unit);
+        return this.ending(unit);
       case State.SelfClose:
         if (unit !== '>') return TagStep.Fail;
         this.selfClosing = true;
@@ -174,7 +191,7 @@ export class TagReader {
   }
 
   /** `>` or the `/` of `/>` where the tag may end; anything else fails. */
-  private end(unit: string): TagStep {
+  private ending(unit: string): TagStep {
     if (unit === '>') return TagStep.Done;
     if (unit === '/') {
       this.state = State.SelfClose;

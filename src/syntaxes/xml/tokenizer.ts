@@ -1,50 +1,25 @@
-import { TagReader, TagStep } from './tag.js';
+import { TagReader, TagStep, type Position } from './tag.js';
 import { CloseStep, CloseTagMatcher } from '../shared/close-tag.js';
 import { SourcePosition } from '../shared/position.js';
 import { isBlank } from '../shared/units.js';
 
-/** Where a token starts, counted from the block's `<` (line 1, column 1). */
-export interface Position {
-  line: number;
-  column: number;
-}
-
-/** A complete open tag in a block body. */
-export interface OpenTag {
-  name: string;
-  /** `name` in lower case (tag names are case-insensitive). */
-  lower: string;
-  attrs: ReadonlyArray<[name: string, value: string]>;
-  /** The attribute named `name`, case-insensitive. */
-  attr(name: string): string | undefined;
-  selfClosing: boolean;
-  raw: string;
-  at: Position;
-  /** Offset of the unit just past the tag in the body. */
-  end: number;
-}
-
-/** A complete close tag in a block body. */
-export interface CloseTag {
-  name: string;
-  lower: string;
-  raw: string;
-  at: Position;
-  /** Offset of the tag's `<` in the body. */
-  start: number;
-}
+export type { Position } from './tag.js';
 
 /** Receives the tokens of a block body in order. */
 export interface TokenSink {
-  /** Text as written (possibly in pieces; a `<` that starts no tag is text too). */
-  text(raw: string, at: Position): void;
-  /** A complete CDATA section: its content, and the section as written. */
-  cdata(content: string, raw: string, at: Position): void;
-  open(tag: OpenTag): void;
-  /** Returns `true` when this close tag is the block's closer. */
-  close(tag: CloseTag): boolean;
-  /** A start content marker (`__START_CONTENT__`), with the blanks before it, as written. */
-  contentStart(raw: string, at: Position): void;
+  /**
+   * Text as written (possibly in pieces; a `<` that starts no tag is text too); `at`: where its
+   * first unit that `trim()` keeps is, `undefined` when it is blank.
+   */
+  text(raw: string, at: Position | undefined): void;
+  /** A complete CDATA section: its content. */
+  cdata(content: string, at: Position): void;
+  /** A complete open tag. */
+  open(tag: TagReader): void;
+  /** A complete close tag; returns `true` when it is the block's closer. */
+  close(tag: TagReader): boolean;
+  /** A start content marker (`__START_CONTENT__`, blanks before it allowed) began the value. */
+  contentStart(): void;
   /** Text between content markers: taken verbatim (possibly in pieces). */
   verbatim(text: string): void;
   /** The end content marker (`__END_CONTENT__`) as written. */
@@ -92,6 +67,10 @@ export class MarkerStart {
   }
 }
 
+/** A unit `String.prototype.trim` removes; a unit it keeps. */
+const WHITESPACE = /\s/;
+const NOT_BLANK = /\S/;
+
 /** Longest tag inside a body before its `<` is taken as text. */
 const MAX_TAG_LENGTH = 4096;
 
@@ -131,23 +110,22 @@ export class XmlTokenizer {
   private readonly at: SourcePosition;
 
   private mode = Mode.Text;
-  private tag: TagReader | undefined;
-  private tagRaw = '';
-  private tagAt: Position = { line: 1, column: 1 };
-  private tagStart = 0;
-  private cdata = '';
-  private brackets = 0;
-  /** Verbatim: a possible end marker's prefix. */
+  /**
+   * Units read but not handed on yet: the tag so far (with a CDATA section's content); a possible
+   * end marker's prefix, or the end marker and what follows it (units held there have no position
+   * yet). At the start of a value, {@link markerStart} holds them.
+   */
   private held = '';
-  /** MarkerStart: the start of the value read so far. */
-  private markerStart = new MarkerStart();
   private heldAt: Position = { line: 1, column: 1 };
+  private tag!: TagReader;
+  /** CDATA: `]` units right before the next unit. */
+  private brackets = 0;
+  /** MarkerStart: the start of the value read so far. */
+  private markerStart!: MarkerStart;
   /** Verbatim: the end marker that ends it. */
   private endMarker = '';
   /** Verbatim: the value's close tag, which must follow the end marker. */
-  private valueClose: CloseTagMatcher | undefined;
-  /** AfterEndMarker: the units read past the end marker (blanks, then `</name` so far). Held units (these, and `held`) have no position yet. */
-  private afterEnd = '';
+  private valueClose!: CloseTagMatcher;
 
   constructor(
     private readonly sink: TokenSink,
@@ -161,56 +139,62 @@ export class XmlTokenizer {
   read(text: string, from: number, to: number): number {
     let i = from;
     while (i < to) {
-      switch (this.mode) {
-        case Mode.Text: {
-          let j = i;
-          while (j < to && text.charCodeAt(j) !== 60) j++;
-          if (j > i) {
-            const at = this.position();
-            this.advanceOver(text, i, j);
-            this.sink.text(text.slice(i, j), at);
+      const mode = this.mode;
+      if (mode === Mode.Text) {
+        let j = text.indexOf('<', i);
+        if (j < 0 || j >= to) j = to;
+        if (j > i) {
+          let at: Position | undefined;
+          for (let k = i; k < j; k++) {
+            if (at === undefined && !WHITESPACE.test(text[k]!)) at = this.position();
+            this.at.advance(text[k]!);
           }
-          if (j < to) {
-            this.startTag();
-            this.at.advance('<');
-          }
-          i = j + 1;
-          break;
+          this.sink.text(text.slice(i, j), at);
         }
-        case Mode.Tag: {
-          const unit = text[i]!;
-          const step = this.tagRaw.length >= MAX_TAG_LENGTH ? TagStep.Fail : this.tag!.push(unit);
-          if (step === TagStep.Fail) {
-            // Not a tag: what was held is text, and this unit is read again as text.
-            this.mode = Mode.Text;
-            this.sink.text(this.tagRaw, this.tagAt);
-            this.tagRaw = '';
-            break;
-          }
-          this.tagRaw += unit;
+        if (j < to) {
+          this.mode = Mode.Tag;
+          this.tag = new TagReader(true);
+          this.tag.start = this.at.offset;
+          this.hold('<');
+          this.at.advance('<');
+        }
+        i = j + 1;
+      } else if (mode === Mode.Tag) {
+        const unit = text[i]!;
+        const step = this.held.length >= MAX_TAG_LENGTH ? TagStep.Fail : this.tag.push(unit);
+        // Not a tag: what was held is text, and this unit is read again as text.
+        if (step === TagStep.Fail) this.heldAsText();
+        else {
+          this.held += unit;
           this.at.advance(unit);
           i++;
           if (step === TagStep.Done && this.endTag()) return i;
-          break;
         }
-        case Mode.CData:
-          i = this.readCData(text, i, to);
-          break;
-        case Mode.MarkerStart:
-          if (this.markerUnit(text[i]!)) i++;
-          break;
-        case Mode.Verbatim:
-          i = this.readVerbatim(text, i, to);
-          break;
-        case Mode.AfterEndMarker: {
-          const step = this.afterEndUnit(text[i]!);
-          if (step === AfterEnd.Closed) return i + 1;
-          if (step !== AfterEnd.Again) i++;
-          break;
-        }
+      } else if (mode === Mode.CData) i = this.readCData(text, i, to);
+      else if (mode === Mode.MarkerStart) {
+        if (this.markerUnit(text[i]!)) i++;
+      } else if (mode === Mode.Verbatim) i = this.readVerbatim(text, i, to);
+      else {
+        const step = this.afterEndUnit(text[i]!);
+        if (step === AfterEnd.Closed) return i + 1;
+        if (step !== AfterEnd.Again) i++;
       }
     }
     return -1;
+  }
+
+  /** Starts holding units: `held` from here. */
+  private hold(held: string): void {
+    this.held = held;
+    this.heldAt = this.position();
+  }
+
+  /** What was held is text after all. */
+  private heldAsText(): void {
+    this.mode = Mode.Text;
+    // A tag's units start with its `<`; a value's start may be blanks only.
+    if (this.held !== '') this.sink.text(this.held, NOT_BLANK.test(this.held) ? this.heldAt : undefined);
+    this.held = '';
   }
 
   /**
@@ -221,7 +205,7 @@ export class XmlTokenizer {
    * be read again.
    */
   private afterEndUnit(unit: string): AfterEnd {
-    const close = this.valueClose!;
+    const close = this.valueClose;
     let step: CloseStep;
     if (close.held === '') {
       if (isBlank(unit)) step = CloseStep.More;
@@ -231,29 +215,27 @@ export class XmlTokenizer {
       } else step = CloseStep.Fail;
     } else step = close.push(unit);
     if (step === CloseStep.More) {
-      this.afterEnd += unit;
+      this.held += unit;
       return AfterEnd.Held;
     }
-    const marker = this.held;
-    const after = this.afterEnd;
+    const held = this.held;
     this.held = '';
-    this.afterEnd = '';
     close.release();
     if (step === CloseStep.Done) {
+      const marker = held.slice(0, this.endMarker.length);
       this.mode = Mode.Text;
       this.advanceOver(marker, 0, marker.length);
       this.sink.contentEnd(marker);
       // Units held past the marker had no position yet: read now, as if they arrived now.
-      const units = after + unit;
+      const units = held.slice(marker.length) + unit;
       return this.read(units, 0, units.length) >= 0 ? AfterEnd.Closed : AfterEnd.Read;
     }
     // The marker was content: its first unit is verbatim, the rest is read again (the real end
     // marker may start inside it: `__END_CONTENT___END_CONTENT__</arg>`).
     this.mode = Mode.Verbatim;
-    this.advanceOver(marker, 0, 1);
-    this.sink.verbatim(marker[0]!);
-    const rest = marker.slice(1) + after;
-    this.read(rest, 0, rest.length);
+    this.advanceOver(held, 0, 1);
+    this.sink.verbatim(held[0]!);
+    this.read(held, 1, held.length);
     return AfterEnd.Again;
   }
 
@@ -265,7 +247,7 @@ export class XmlTokenizer {
     this.valueClose = new CloseTagMatcher(closeName);
     this.mode = Mode.MarkerStart;
     this.markerStart = new MarkerStart();
-    this.heldAt = this.position();
+    this.hold('');
   }
 
   /** One unit at the start of a value. Returns `false` when the unit is to be read again as text. */
@@ -274,15 +256,15 @@ export class XmlTokenizer {
     const marker = start.push(unit);
     if (marker === false) {
       // No marker: what was held is text, and this unit is read again as text.
-      this.mode = Mode.Text;
-      if (start.held !== '') this.sink.text(start.held, this.heldAt);
+      this.held = start.held;
+      this.heldAsText();
       return false;
     }
     this.at.advance(unit);
     if (marker !== undefined) {
       this.mode = Mode.Verbatim;
       this.endMarker = marker[1];
-      this.sink.contentStart(start.held, this.heldAt);
+      this.sink.contentStart();
     }
     return true;
   }
@@ -304,9 +286,7 @@ export class XmlTokenizer {
       }
       // Held units get their position when they turn out to be verbatim or the end: a marker that
       // was content is read again from its second unit (it may overlap the real one).
-      const unit = text[i]!;
-      i++;
-      let held = this.held + unit;
+      let held = this.held + text[i++]!;
       // The longest end of what is held that can still begin the end marker stays held.
       let start = 0;
       while (start < held.length && !this.endMarker.startsWith(held.slice(start))) start++;
@@ -315,48 +295,30 @@ export class XmlTokenizer {
         this.sink.verbatim(held.slice(0, start));
       }
       held = held.slice(start);
+      this.held = held;
       if (held === this.endMarker) {
         // The end only if the value's close tag follows: held until that shows.
-        this.held = held;
         this.mode = Mode.AfterEndMarker;
         return i;
       }
-      this.held = held;
     }
     return to;
   }
 
   /** What the input ended inside of, as written (a tag or a CDATA section not finished), else ''. */
   pending(): string {
-    if (this.mode === Mode.Tag) return this.tagRaw;
-    if (this.mode === Mode.CData) return this.tagRaw + this.cdata;
-    if (this.mode === Mode.MarkerStart) return this.markerStart.held;
-    if (this.mode === Mode.Verbatim) return this.held;
-    if (this.mode === Mode.AfterEndMarker) return this.held + this.afterEnd;
-    return '';
-  }
-
-  /** Units of {@link pending}, counted without building it (a long CDATA section would cost its length). */
-  pendingLength(): number {
-    if (this.mode === Mode.Tag) return this.tagRaw.length;
-    if (this.mode === Mode.CData) return this.tagRaw.length + this.cdata.length;
-    if (this.mode === Mode.MarkerStart) return this.markerStart.held.length;
-    if (this.mode === Mode.Verbatim) return this.held.length;
-    if (this.mode === Mode.AfterEndMarker) return this.held.length + this.afterEnd.length;
-    return 0;
-  }
-
-  /** Whether the input ended between content markers (the pending units are then verbatim). */
-  get inVerbatim(): boolean {
-    return this.mode === Mode.Verbatim;
+    return this.mode === Mode.MarkerStart ? this.markerStart.held : this.held;
   }
 
   /**
-   * Whether the input ended just past an end marker (and blanks, maybe part of the close tag):
-   * best effort, the marker ended the value, and the pending units are not content.
+   * The input ended inside the block: what is held is handed on as what it most likely was —
+   * verbatim text between content markers, nothing past an end marker (best effort, it was the
+   * end), else text.
    */
-  get afterEndMarker(): boolean {
-    return this.mode === Mode.AfterEndMarker;
+  end(): void {
+    const pending = this.pending();
+    if (this.mode === Mode.Verbatim) this.sink.verbatim(pending);
+    else if (this.mode !== Mode.AfterEndMarker && pending !== '') this.sink.text(pending, NOT_BLANK.test(pending) ? this.position() : undefined);
   }
 
   /** Position of the next unit. */
@@ -364,64 +326,50 @@ export class XmlTokenizer {
     return { line: this.at.line, column: this.at.column };
   }
 
-  private startTag(): void {
-    this.mode = Mode.Tag;
-    this.tag = new TagReader(true);
-    this.tagRaw = '<';
-    this.tagAt = this.position();
-    this.tagStart = this.at.offset;
-  }
-
   /** A tag is complete: hand it to the sink. Returns `true` when it closed the block. */
   private endTag(): boolean {
-    const tag = this.tag!;
-    const raw = this.tagRaw;
-    this.tag = undefined;
-    this.mode = Mode.Text;
+    const tag = this.tag;
     if (tag.kind === 'cdata') {
       this.mode = Mode.CData;
-      this.cdata = '';
       this.brackets = 0;
       return false;
     }
-    this.tagRaw = '';
-    const lower = tag.name.toLowerCase();
-    if (tag.kind === 'close') return this.sink.close({ name: tag.name, lower, raw, at: this.tagAt, start: this.tagStart });
-    this.sink.open({
-      name: tag.name,
-      lower,
-      attrs: tag.attrs,
-      attr: (name) => tag.attr(name),
-      selfClosing: tag.selfClosing,
-      raw,
-      at: this.tagAt,
-      end: this.at.offset,
-    });
+    this.mode = Mode.Text;
+    tag.raw = this.held;
+    tag.at = this.heldAt;
+    tag.end = this.at.offset;
+    tag.lower = tag.name.toLowerCase();
+    this.held = '';
+    if (tag.kind === 'close') return this.sink.close(tag);
+    this.sink.open(tag);
     return false;
   }
 
   /** Inside CDATA: everything up to `]]>`. Returns where reading stopped. */
   private readCData(text: string, from: number, to: number): number {
-    for (let i = from; i < to; i++) {
-      const unit = text[i]!;
-      this.at.advance(unit);
-      if (unit === '>' && this.brackets >= 2) {
-        const content = this.cdata.slice(0, -2);
-        const raw = `${this.tagRaw}${this.cdata}>`;
-        this.tagRaw = '';
-        this.cdata = '';
-        this.mode = Mode.Text;
-        this.sink.cdata(content, raw, this.tagAt);
-        return i + 1;
-      }
-      this.brackets = unit === ']' ? this.brackets + 1 : 0;
-      this.cdata += unit;
+    let j = text.indexOf('>', from);
+    if (j < 0 || j >= to) j = to;
+    // The run of `]` before the next unit, continued from the last piece when this one is all `]`.
+    let k = j;
+    while (k > from && text[k - 1] === ']') k--;
+    this.brackets = k === from ? this.brackets + j - k : j - k;
+    const end = j < to ? j + 1 : to;
+    this.advanceOver(text, from, end);
+    this.held += text.slice(from, end);
+    if (j === to) return to;
+    if (this.brackets < 2) {
+      this.brackets = 0;
+      return end;
     }
-    return to;
+    // `<![CDATA[` … `]]>`
+    const content = this.held.slice(9, -3);
+    this.held = '';
+    this.mode = Mode.Text;
+    this.sink.cdata(content, this.heldAt);
+    return end;
   }
 
   private advanceOver(text: string, from: number, to: number): void {
     for (let i = from; i < to; i++) this.at.advance(text[i]!);
   }
-
 }

@@ -1,53 +1,9 @@
 import { TextBuffer } from '../../scanner/text-buffer.js';
 
-/**
- * The text of one value as it is read: text as written plus unwrapped CDATA
- * sections. One line break at each edge is not part of the value (so
- * `<arg name="k">\nv\n</arg>` is `v`), but only where the edge is written
- * text: a line break inside CDATA is kept.
- */
-export class ValueText {
-  private readonly value = new PiecedText();
-  /** Length of the value before the first CDATA section, or -1 while there is none. */
-  private textPrefixEnd = -1;
-  /** Length of the value after the last CDATA section. */
-  private textSuffixStart = 0;
-
-  /** Text as written. */
-  text(raw: string): void {
-    this.value.append(raw);
-  }
-
-  /** The content of a CDATA section. */
-  cdata(content: string): void {
-    if (this.textPrefixEnd < 0) this.textPrefixEnd = this.value.length;
-    this.value.append(content);
-    this.textSuffixStart = this.value.length;
-  }
-
-  /** The value without one line break at each written edge. */
-  finish(): string {
-    const value = this.value.toString();
-    const prefixEnd = this.textPrefixEnd < 0 ? value.length : this.textPrefixEnd;
-    let start = 0;
-    if (value[0] === '\r') start = value[1] === '\n' && prefixEnd >= 2 ? 2 : 1;
-    else if (value[0] === '\n') start = 1;
-    if (start > prefixEnd) start = 0;
-    let end = value.length;
-    const floor = Math.max(start, this.textSuffixStart);
-    const last = value[end - 1];
-    let trail = 0;
-    if (last === '\n') trail = value[end - 2] === '\r' && end - 2 >= floor ? 2 : 1;
-    else if (last === '\r') trail = 1;
-    if (trail > 0 && end - trail >= floor) end -= trail;
-    return value.slice(start, end);
-  }
-}
-
 /** `text` without one line break (`\r\n`, `\n` or `\r`) at each edge. */
 export function trimOneLineBreak(text: string): string {
   const holder = new ValueText();
-  holder.text(text);
+  holder.add(text, false);
   return holder.finish();
 }
 
@@ -91,5 +47,43 @@ export class PiecedText {
 
   toString(): string {
     return this.many === undefined ? this.few : this.many.toString();
+  }
+}
+
+/**
+ * The text of one value as it is read: text as written plus unwrapped CDATA
+ * sections. One line break at each edge is not part of the value (so
+ * `<arg name="k">\nv\n</arg>` is `v`), but only where the edge is written
+ * text: a line break inside CDATA is kept.
+ */
+export class ValueText extends PiecedText {
+  /** Length of the value before the first CDATA section, or -1 while there is none. */
+  private textPrefixEnd = -1;
+  /** Length of the value after the last CDATA section. */
+  private textSuffixStart = 0;
+
+  /** Text as written, or the content of a CDATA section (`cdata`). */
+  add(text: string, cdata: boolean): void {
+    if (cdata && this.textPrefixEnd < 0) this.textPrefixEnd = this.length;
+    this.append(text);
+    if (cdata) this.textSuffixStart = this.length;
+  }
+
+  /** The value without one line break at each written edge. */
+  finish(): string {
+    const value = this.toString();
+    const prefixEnd = this.textPrefixEnd < 0 ? value.length : this.textPrefixEnd;
+    let start = 0;
+    if (value[0] === '\r') start = value[1] === '\n' && prefixEnd >= 2 ? 2 : 1;
+    else if (value[0] === '\n') start = 1;
+    if (start > prefixEnd) start = 0;
+    let end = value.length;
+    const floor = Math.max(start, this.textSuffixStart);
+    const last = value[end - 1];
+    let trail = 0;
+    if (last === '\n') trail = value[end - 2] === '\r' && end - 2 >= floor ? 2 : 1;
+    else if (last === '\r') trail = 1;
+    if (trail > 0 && end - trail >= floor) end -= trail;
+    return value.slice(start, end);
   }
 }
