@@ -1,5 +1,4 @@
 import { stringify } from 'yaml';
-import { afterIndent, forEachLine } from '../../markdown/lines.js';
 import type { FormatCall } from '../../types.js';
 import { formatFenceInfo } from './info.js';
 
@@ -30,11 +29,7 @@ export function formatFence(call: FormatCall, word = 'tool'): string {
 /** Longest run of `char` at the start of a line (after up to three spaces): the runs that could close a fence. */
 function longestLineStartRun(text: string, char: string): number {
   let longest = 0;
-  forEachLine(text, (line) => {
-    const start = afterIndent(line);
-    let end = start;
-    while (line[end] === char) end++;
-    longest = Math.max(longest, end - start);
-  });
+  // A line starts at the text's start or after `\n`, `\r` (`\r\n`: the run is found after its `\n`).
+  for (const [, run] of text.matchAll(new RegExp(`(?:^|[\\r\\n]) {0,3}(${char}+)`, 'g'))) longest = Math.max(longest, run!.length);
   return longest;
 }
