@@ -82,22 +82,17 @@ export interface FenceIdentity {
  * value, a quoted string going on) is read when the identity settles, from the lines before.
  */
 export function fenceIdentity(info: FenceInfo, work?: WorkMeter): FenceIdentity {
-  const given: BodyNames = { toolCallId: info.toolCallId, toolName: info.toolName };
-  const givenOf = (kind: Kind) => (kind === 'id' ? given.toolCallId : given.toolName);
   let topIndent: number | undefined;
   /** Whether lines are read at all (the first content line was a `key:` line). */
   let byLines = true;
   /** The first top-level key that is not an identity key was seen: no more identity keys. */
   let done = false;
   const keys: IdentityKeys = {};
-  const values: { [kind in Kind]?: LineValue } = {};
+  /** The id and name known so far: the info string's win over the body's. */
+  const values: { [kind in Kind]?: LineValue } = { id: givenValue(info.toolCallId), name: givenValue(info.toolName) };
   let names: BodyNames | undefined;
 
-  const known = (kind: Kind) => givenOf(kind) !== undefined || (values[kind] !== undefined && values[kind] !== 'pending');
-  const valueOf = (kind: Kind) => {
-    const value = values[kind];
-    return givenOf(kind) ?? (value === undefined || value === 'pending' ? undefined : value.value);
-  };
+  const known = (kind: Kind) => values[kind] !== undefined && values[kind] !== 'pending';
 
   function settle(before: () => string): void {
     if (names !== undefined) return;
@@ -107,7 +102,7 @@ export function fenceIdentity(info: FenceInfo, work?: WorkMeter): FenceIdentity 
       const value = parsed.ok && isRecord(parsed.value) ? parsed.value : {};
       for (const kind of KINDS) if (values[kind] === 'pending') values[kind] = { value: usable(value[keys[kind]!]) };
     }
-    names = { toolName: valueOf('name'), toolCallId: valueOf('id') };
+    names = { toolName: valueOf(values.name), toolCallId: valueOf(values.id) };
   }
 
   return {
@@ -136,7 +131,8 @@ export function fenceIdentity(info: FenceInfo, work?: WorkMeter): FenceIdentity 
         return;
       }
       keys[kind] = entry.key;
-      values[kind] = readLineValue(entry.rest, work);
+      const value = readLineValue(entry.rest, work);
+      values[kind] ??= value;
       if (known('id') && known('name')) settle(before);
     },
     settled: () => names,
@@ -144,43 +140,29 @@ export function fenceIdentity(info: FenceInfo, work?: WorkMeter): FenceIdentity 
   };
 }
 
-/** Characters that cannot begin a plain key (YAML indicators); `-`, `?` and `:` can when a non-blank follows. */
-const NOT_PLAIN_START = new Set(['#', "'", '"', '{', '}', '[', ']', ',', '&', '*', '!', '|', '>', '%', '@', '`']);
-
 /**
- * A `key: value` line (its indentation removed): a plain, `"double"` (no escapes) or `'single'`
- * quoted key, then `:` and a blank or the line end; `rest` is what follows. One pass over the
- * line (a regular expression for this backtracked quadratically on long runs of blanks).
+ * A `key:` line (its indentation removed): a `"double"` (no escapes) or `'single'` quoted key, or
+ * a plain one — not starting with a blank or a YAML indicator (`-`, `?` and `:` only before a
+ * non-blank), running to the first `:` followed by a blank or the line end, unless a ` #` (a
+ * comment) comes first. The alternatives never overlap, so it reads a line in one pass, however
+ * long its runs of blanks.
  */
+const KEY_LINE = /^(?:"([^"\\]*)"[ \t]*|'([^']*)'[ \t]*|((?![-?:](?:[ \t]|$))[^ \t#'"{}[\],&*!|>%@`](?:[^:#]|:(?![ \t]|$)|(?<![ \t])#)*)):(?=[ \t]|$)/;
+
+/** The key of a `key: value` line and what follows its `:`, or `undefined` when the line is not one. */
 function readKeyLine(line: string): { key: string; rest: string } | undefined {
-  const first = line[0];
-  if (first === undefined) return undefined;
-  let colon: number;
-  let key: string;
-  if (first === '"' || first === "'") {
-    const keyEnd = line.indexOf(first, 1);
-    if (keyEnd < 0) return undefined;
-    key = line.slice(1, keyEnd);
-    if (first === '"' && key.includes('\\')) return undefined;
-    colon = keyEnd + 1;
-    while (isSpaceOrTab(line[colon])) colon++;
-    if (line[colon] !== ':') return undefined;
-  } else {
-    if (isSpaceOrTab(first) || NOT_PLAIN_START.has(first)) return undefined;
-    if ((first === '-' || first === '?' || first === ':') && (line.length < 2 || isSpaceOrTab(line[1]))) return undefined;
-    // The first `:` followed by a blank or the line end; a ` #` before it starts a comment.
-    colon = 1;
-    for (; colon < line.length; colon++) {
-      const c = line[colon];
-      if (c === '#' && isSpaceOrTab(line[colon - 1])) return undefined;
-      if (c === ':' && (colon + 1 === line.length || isSpaceOrTab(line[colon + 1]))) break;
-    }
-    if (colon === line.length) return undefined;
-    key = line.slice(0, colon).trimEnd();
-  }
-  const after = colon + 1;
-  if (after < line.length && !isSpaceOrTab(line[after])) return undefined;
-  return { key, rest: line.slice(after).trim() };
+  const match = KEY_LINE.exec(line);
+  if (!match) return undefined;
+  return { key: match[1] ?? match[2] ?? match[3]!.trimEnd(), rest: line.slice(match[0].length).trim() };
+}
+
+function givenValue(value: string | undefined): LineValue | undefined {
+  return value === undefined ? undefined : { value };
+}
+
+/** The value a line gave, once known. */
+function valueOf(value: LineValue | undefined): string | undefined {
+  return value === undefined || value === 'pending' ? undefined : value.value;
 }
 
 /** The value written after a key on its line. */
