@@ -100,8 +100,8 @@ function fenceBlock(fence: FenceRun, info: FenceInfo, openerEndedWithCR: boolean
     read: (text, from, to) => body.read(text, from, to),
     endOfInput: () => body.endOfInput(),
     identity() {
-      if (info.toolCallId !== undefined) return { toolName: info.toolName ?? 'tool', toolCallId: info.toolCallId };
-      const names = identity.settled();
+      // An id in the info string announces the call at once; else the body's lines settle it.
+      const names = info.toolCallId !== undefined ? info : identity.settled();
       return names && { toolName: names.toolName ?? 'tool', toolCallId: names.toolCallId };
     },
     takeInputDelta: () => body.takeDelta(),
