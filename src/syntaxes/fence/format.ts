@@ -10,11 +10,8 @@ import { formatFenceInfo } from './info.js';
  * given); without them the block reads by the state rules.
  */
 export function formatFence(call: FormatCall, word = 'tool'): string {
-  const name = call.toolName;
-  if (/[\r\n]/.test(name) || (call.toolCallId !== undefined && /[\r\n]/.test(call.toolCallId))) {
-    throw new Error('fence syntax: a tool name or id cannot contain a line break');
-  }
-  const info = formatFenceInfo(name, call.toolCallId);
+  if (/[\r\n]/.test(call.toolName + (call.toolCallId ?? ''))) throw new Error('fence syntax: a tool name or id cannot contain a line break');
+  const info = formatFenceInfo(call.toolName, call.toolCallId);
   const fenceChar = info.includes('`') ? '~' : '`';
   const doc: Record<string, unknown> = {};
   if (call.state !== undefined && call.state !== 'input-streaming' && call.state !== 'approval-responded') doc.state = call.state;

@@ -47,8 +47,11 @@ export function identityKeyIsField(key: string, keys: IdentityKeys): boolean | u
 /** A value that continues on the next lines: nothing after the key, or a block scalar header. */
 const VALUE_ON_NEXT_LINES = /^(?:#.*)?$|^[|>][-+0-9]*[ \t]*(?:#.*)?$/;
 
-/** What one identity line said: a value (`undefined`: none usable), or `pending` when it is written below the line. */
-type LineValue = { value: string | undefined } | 'pending';
+/** An id or name written below its key: known once the identity settles. */
+const PENDING = Symbol('pending');
+
+/** What one identity line said: a usable value, `null` (none usable), or {@link PENDING}. */
+type LineValue = string | null | typeof PENDING;
 
 /** The tool name and id a fence body gives (each `undefined` when it gives none). */
 export interface BodyNames {
@@ -88,19 +91,19 @@ export function fenceIdentity(info: FenceInfo, work?: WorkMeter): FenceIdentity 
   /** The first top-level key that is not an identity key was seen: no more identity keys. */
   let done = false;
   const keys: IdentityKeys = {};
-  /** The id and name known so far: the info string's win over the body's. */
-  const values: { [kind in Kind]?: LineValue } = { id: givenValue(info.toolCallId), name: givenValue(info.toolName) };
+  /** The id and name known so far (`undefined`: not read): the info string's win over the body's. */
+  const values: { [kind in Kind]?: LineValue } = { id: info.toolCallId, name: info.toolName };
   let names: BodyNames | undefined;
 
-  const known = (kind: Kind) => values[kind] !== undefined && values[kind] !== 'pending';
+  const known = (kind: Kind) => values[kind] !== undefined && values[kind] !== PENDING;
 
   function settle(before: () => string): void {
     if (names !== undefined) return;
-    if (values.id === 'pending' || values.name === 'pending') {
+    if (values.id === PENDING || values.name === PENDING) {
       // A value written below its key: the lines so far say what it is.
       const parsed = parseYaml(before(), 2, 'core', work);
       const value = parsed.ok && isRecord(parsed.value) ? parsed.value : {};
-      for (const kind of KINDS) if (values[kind] === 'pending') values[kind] = { value: usable(value[keys[kind]!]) };
+      for (const kind of KINDS) if (values[kind] === PENDING) values[kind] = usable(value[keys[kind]!]);
     }
     names = { toolName: valueOf(values.name), toolCallId: valueOf(values.id) };
   }
@@ -132,7 +135,7 @@ export function fenceIdentity(info: FenceInfo, work?: WorkMeter): FenceIdentity 
       }
       keys[kind] = entry.key;
       const value = readLineValue(entry.rest, work);
-      values[kind] ??= value;
+      if (values[kind] === undefined) values[kind] = value;
       if (known('id') && known('name')) settle(before);
     },
     settled: () => names,
@@ -156,27 +159,22 @@ function readKeyLine(line: string): { key: string; rest: string } | undefined {
   return { key: match[1] ?? match[2] ?? match[3]!.trimEnd(), rest: line.slice(match[0].length).trim() };
 }
 
-function givenValue(value: string | undefined): LineValue | undefined {
-  return value === undefined ? undefined : { value };
-}
-
 /** The value a line gave, once known. */
 function valueOf(value: LineValue | undefined): string | undefined {
-  return value === undefined || value === 'pending' ? undefined : value.value;
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** The value written after a key on its line. */
 function readLineValue(rest: string, work: WorkMeter | undefined): LineValue {
-  if (VALUE_ON_NEXT_LINES.test(rest)) return 'pending';
+  if (VALUE_ON_NEXT_LINES.test(rest)) return PENDING;
   const parsed = parseYaml(`v: ${rest}`, 1, 'core', work);
   // Not YAML on its own: a quoted string or a flow collection going on below.
-  if (!parsed.ok || !isRecord(parsed.value)) return 'pending';
-  return { value: usable(parsed.value.v) };
+  if (!parsed.ok || !isRecord(parsed.value)) return PENDING;
+  return usable(parsed.value.v);
 }
 
-/** An id or name value the call can use: a non-empty string, or a number (as text). */
-function usable(value: unknown): string | undefined {
+/** An id or name value the call can use: a non-empty string, or a number (as text); else `null`. */
+function usable(value: unknown): string | null {
   if (typeof value === 'string' && value !== '') return value;
-  if (typeof value === 'number') return String(value);
-  return undefined;
+  return typeof value === 'number' ? String(value) : null;
 }
