@@ -111,6 +111,16 @@ describe('fence: input while the block streams', () => {
     expect(small.yamlCharacters).toBeLessThan(20 * 100_000);
     expect(large.yamlCharacters / small.yamlCharacters).toBeLessThan(2.5);
   });
+
+  it('does not re-read the lines above for a name written below its key when the info string names the call', () => {
+    const body = 'name: |\n  other\nid: c1\ninput:\n  q: cats\n';
+    const parser = createTranscriptParser({ syntaxes: ['fence'] });
+    parser.write(`\`\`\`tool search\n${body}\`\`\`\n`);
+    parser.end();
+    expect(parser.chunks[0]).toMatchObject({ toolName: 'search', toolCallId: 'c1', input: { q: 'cats' } });
+    // The id's line (`v: c1`) and the body at the closer: the info string's name wins, so the body's is never resolved.
+    expect(parser.work.yaml).toBe('v: c1'.length + body.length);
+  });
 });
 
 /** The chunks, and what the stream announced: the first tool's `tool-input-start` and the source sent before it. */

@@ -1,5 +1,4 @@
 import { stringify } from 'yaml';
-import { afterIndent, forEachLine } from '../../markdown/lines.js';
 import type { FormatCall } from '../../types.js';
 import { formatFenceInfo } from './info.js';
 
@@ -11,11 +10,8 @@ import { formatFenceInfo } from './info.js';
  * given); without them the block reads by the state rules.
  */
 export function formatFence(call: FormatCall, word = 'tool'): string {
-  const name = call.toolName;
-  if (/[\r\n]/.test(name) || (call.toolCallId !== undefined && /[\r\n]/.test(call.toolCallId))) {
-    throw new Error('fence syntax: a tool name or id cannot contain a line break');
-  }
-  const info = formatFenceInfo(name, call.toolCallId);
+  if (/[\r\n]/.test(call.toolName + (call.toolCallId ?? ''))) throw new Error('fence syntax: a tool name or id cannot contain a line break');
+  const info = formatFenceInfo(call.toolName, call.toolCallId);
   const fenceChar = info.includes('`') ? '~' : '`';
   const doc: Record<string, unknown> = {};
   if (call.state !== undefined && call.state !== 'input-streaming' && call.state !== 'approval-responded') doc.state = call.state;
@@ -30,11 +26,7 @@ export function formatFence(call: FormatCall, word = 'tool'): string {
 /** Longest run of `char` at the start of a line (after up to three spaces): the runs that could close a fence. */
 function longestLineStartRun(text: string, char: string): number {
   let longest = 0;
-  forEachLine(text, (line) => {
-    const start = afterIndent(line);
-    let end = start;
-    while (line[end] === char) end++;
-    longest = Math.max(longest, end - start);
-  });
+  // A line starts at the text's start or after `\n`, `\r` (`\r\n`: the run is found after its `\n`).
+  for (const [, run] of text.matchAll(new RegExp(`(?:^|[\\r\\n]) {0,3}(${char}+)`, 'g'))) longest = Math.max(longest, run!.length);
   return longest;
 }

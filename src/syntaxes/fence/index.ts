@@ -1,7 +1,7 @@
 import type { ToolSyntax } from '../../types.js';
 import { fenceDescription } from './describe.js';
 import { formatFence } from './format.js';
-import { FenceOpener } from './reader.js';
+import { fenceOpener } from './reader.js';
 
 export interface FenceSyntaxOptions {
   /** The info-string word that marks a tool fence. Default `tool`. */
@@ -19,7 +19,7 @@ export function createFenceSyntax(options: FenceSyntaxOptions = {}): ToolSyntax 
     name: 'fence',
     triggers: '`~',
     placement: 'line-start',
-    startOpener: (work) => new FenceOpener(word, work),
+    startOpener: (work) => fenceOpener(word, work),
     format: (call) => formatFence(call, word),
     describe: fenceDescription(word),
   };

@@ -1,3 +1,4 @@
+import { isSpaceOrTab } from '../../markdown/lines.js';
 import { setOwn } from '../../object.js';
 
 /**
@@ -12,87 +13,56 @@ export interface FenceInfo {
   fields?: Record<string, string>;
 }
 
-const NAME_KEYS = new Set(['name', 'toolName', 'tool']);
-const ID_KEYS = new Set(['id', 'toolCallId', 'callId']);
+/** Info-string assignments that name the call, by the field they give. */
+const INFO_KEY = new Map<string, 'toolName' | 'toolCallId'>([
+  ['name', 'toolName'],
+  ['toolName', 'toolName'],
+  ['tool', 'toolName'],
+  ['id', 'toolCallId'],
+  ['toolCallId', 'toolCallId'],
+  ['callId', 'toolCallId'],
+]);
 
+/** A name an assignment may give (`name=…`): a value starting otherwise is a positional word holding `=`. */
+const ASSIGNABLE = /^[A-Za-z_][\w-]*$/;
+
+/**
+ * Reads the info string after the word: tokens split on spaces and tabs, honouring `"…"` /
+ * `'…'` quotes (with `\` escapes; an unclosed quote runs to the end) and `key=value`.
+ */
 export function parseFenceInfo(rest: string): FenceInfo {
   const info: FenceInfo = {};
   const positional: string[] = [];
-  for (const token of tokenize(rest)) {
-    // An empty name or id (`name=`, `id=""`) names nothing: the defaults apply, as in every syntax.
-    if (token.key === undefined) {
-      if (token.value !== '') positional.push(token.value);
-    } else if (NAME_KEYS.has(token.key)) {
-      if (token.value !== '') info.toolName ??= token.value;
-    } else if (ID_KEYS.has(token.key)) {
-      if (token.value !== '') info.toolCallId ??= token.value;
-    } else {
-      setOwn((info.fields ??= {}), token.key, token.value);
-    }
-  }
-  if (positional[0] !== undefined) info.toolName ??= positional[0];
-  if (positional[1] !== undefined) info.toolCallId ??= positional[1];
-  return info;
-}
-
-interface Token {
-  key?: string;
-  value: string;
-}
-
-/** Splits on whitespace, honouring `"…"` / `'…'` quotes (with `\` escapes) and `key=value`. */
-function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  while (i < text.length) {
-    while (i < text.length && isSpace(text[i]!)) i++;
-    if (i >= text.length) break;
+  for (let i = 0; i < rest.length; i++) {
+    if (isSpaceOrTab(rest[i])) continue;
     let key: string | undefined;
     let value = '';
     let quoted = false;
-    while (i < text.length && !isSpace(text[i]!)) {
-      const c = text[i]!;
+    for (; i < rest.length && !isSpaceOrTab(rest[i]); i++) {
+      const c = rest[i]!;
       if (c === '"' || c === "'") {
-        const [unquoted, next] = readQuoted(text, i);
-        value += unquoted;
         quoted = true;
-        i = next;
-      } else if (c === '=' && key === undefined && !quoted && /^[A-Za-z_][\w-]*$/.test(value)) {
+        for (i++; i < rest.length && rest[i] !== c; i++) value += rest[i] === '\\' && i + 1 < rest.length ? rest[++i] : rest[i];
+      } else if (c === '=' && key === undefined && !quoted && ASSIGNABLE.test(value)) {
         key = value;
         value = '';
-        i++;
-      } else {
-        value += c;
-        i++;
-      }
+      } else value += c;
     }
-    tokens.push(key === undefined ? { value } : { key, value });
+    // An empty name or id (`name=`, `id=""`) names nothing: the defaults apply, as in every syntax.
+    const field = key === undefined ? undefined : INFO_KEY.get(key);
+    if (key === undefined) {
+      if (value !== '') positional.push(value);
+    } else if (field === undefined) setOwn((info.fields ??= {}), key, value);
+    else if (value !== '') info[field] ??= value;
   }
-  return tokens;
-}
-
-function readQuoted(text: string, start: number): [string, number] {
-  const quote = text[start];
-  let value = '';
-  let i = start + 1;
-  while (i < text.length && text[i] !== quote) {
-    if (text[i] === '\\' && i + 1 < text.length) i++;
-    value += text[i];
-    i++;
-  }
-  return [value, i + 1];
-}
-
-function isSpace(c: string): boolean {
-  return c === ' ' || c === '\t';
+  info.toolName ??= positional[0];
+  info.toolCallId ??= positional[1];
+  return info;
 }
 
 /** Writes name and id back: positional when plain, quoted assignments otherwise. */
 export function formatFenceInfo(toolName: string, toolCallId?: string): string {
-  const plain = (s: string) => /^[^\s"'=\\`]+$/.test(s);
-  if (plain(toolName) && (toolCallId === undefined || plain(toolCallId))) {
-    return toolCallId === undefined ? toolName : `${toolName} ${toolCallId}`;
-  }
-  const quote = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-  return toolCallId === undefined ? `name=${quote(toolName)}` : `name=${quote(toolName)} id=${quote(toolCallId)}`;
+  const words = toolCallId === undefined ? [toolName] : [toolName, toolCallId];
+  if (words.every((word) => /^[^\s"'=\\`]+$/.test(word))) return words.join(' ');
+  return words.map((word, i) => `${i === 0 ? 'name' : 'id'}="${word.replace(/[\\"]/g, '\\$&')}"`).join(' ');
 }
