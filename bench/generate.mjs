@@ -202,6 +202,9 @@ export const ADVERSARIAL = {
     return fill(n, ' ', `\`\`\`tool t\ninput:\n${body.join('').slice(0, n - 40)}`).slice(0, n);
   },
   'unclosed fence with a long YAML body': (n) => fill(n, '  line: some value here\n', '```tool t\ninput:\n'),
+  // Traps for the YAML subset reader's patterns (a regular expression that backtracks over a run of spaces).
+  'a run of spaces inside a fence YAML value': (n) => fill(n, ' ', '```tool t\ninput:\n  a: x', 'y\n```\n'),
+  'a run of spaces, then U+2028, in a fence YAML value': (n) => fill(n, ' ', '```tool t\ninput:\n  a:', '\u2028x\n```\n'),
   'unclosed emoji block': (n) => fill(n, 'print("hello world")\n', '🛠️[create-file a.py]\n'),
   'unclosed XML block with many args': (n) => fill(n, '<arg name="q">value</arg>', '<tool name="t"><arguments>'),
   'unclosed caret block': (n) => fill(n, 'key: value\n', '^^^write_file\n'),

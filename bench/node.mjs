@@ -242,7 +242,7 @@ if (on('adversarial')) {
 
 /**
  * For scale beside the table: V8's own `JSON.parse` of a JSON array of short strings (the shape
- * of the *unclosed caret block* row's result: a list of 180,000 short values at 2 MB), measured
+ * of the *unclosed caret block* row's result: a list of about 180,000 short values at 2 MB), measured
  * like a row, 200 KB → 2 MB. It does no parser work that grows, so what it shows over 1 is the
  * garbage collector: a result that outlives the young generation at 2 MB and not at 200 KB.
  */

@@ -17,8 +17,6 @@ function expectSameAsLibrary(text: string, firstLine = 2): boolean {
   return readSimpleYaml(text, 'core') !== undefined;
 }
 
-// Pieces chosen near the subset's edges: indicators, `: ` and ` #` inside values, numbers in
-// every notation the core schema knows, quotes, tabs, odd indentation.
 // Mostly what models write, with pieces near the subset's edges mixed in: indicators, `: ` and
 // ` #` inside values, numbers in every notation the core schema knows, quotes, tabs.
 const KEY = fc.oneof(
@@ -126,6 +124,7 @@ describe('the YAML subset read without the library', () => {
     ['a repeated key inside a later map', 'a: 1\nb:\n  c: 1\n  c: 2\na: 3\n'],
     ['__proto__ as an ordinary key', '__proto__:\n  polluted: true\n'],
     ['a one-line value', 'v: hello world'],
+    ['a key of 1024 units, the longest the library takes', `${'k'.repeat(1024)}: 1`],
     ['keys with nothing under them (null, or "" in failsafe)', 'a:\nb:\n  c:\nd: 1\ne:'],
   ])('%s', (_, text) => {
     expect(expectSameAsLibrary(text)).toBe(true);
@@ -139,6 +138,9 @@ describe('the YAML subset read without the library', () => {
     ['a plain value on the line after its key', 'a:\n  12'],
     ['a quoted value that goes on over lines', 'a: "one"\n  two'],
     ['a tab before a key', '\ta: 1'],
+    ['a key longer than the library takes (1024 units)', `${'a'.repeat(1025)}: 1`],
+    ['a line separator (U+2028) in a value', 'a: x\u2028y'],
+    ['a key and a value with no space between', 'a:b'],
     ['CRLF line breaks', 'a: 1\r\nb: 2'],
     ['a folded block', 'a: >\n  x\n  y\n'],
     ['an empty text', ''],

@@ -9,7 +9,9 @@ import { parseYamlWithLibrary, type YamlResult } from '../shared/yaml.js';
  * block line of the text's first line (the opener is line 1).
  */
 export function readCaretYaml(text: string, firstLine: number, work?: WorkMeter): YamlResult {
-  // Caret YAML is a block scalar or a short body: not worth the subset reader's bytes (shared/simple-yaml.ts).
+  // The library alone: the subset reader (shared/simple-yaml.ts, 1.1 kB min + gzip) is a fence's
+  // cost, where YAML is the whole body; caret reads its header lines itself and YAML only for block
+  // scalars and the `---` body (which can be long in the v0 grammar: left for a measured need).
   return parseYamlWithLibrary(text, firstLine, 'failsafe', work);
 }
 

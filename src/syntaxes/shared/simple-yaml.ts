@@ -25,15 +25,32 @@ export type SimpleYaml = { value: Record<string, unknown> } | { duplicate: { lin
 /** Nesting kept under the library's limit (its error names the place; this reader leaves it the text). */
 const MAX_SIMPLE_DEPTH = 64;
 
-/** `key:` then the rest of the line: a plain name (letters, digits, `_`, `-`), as models write them. */
-const KEY_LINE = /^( *)([A-Za-z_][\w-]*):(?: +(.*))?$/;
+/**
+ * `key:` then the rest of the line: a plain name (letters, digits, `_`, `-`) as models write them,
+ * at most 1024 units (the library's limit for an implicit key). The rest is taken whole and its
+ * spaces trimmed by {@link trimSpaces}: a pattern that split it into spaces and a value would try
+ * every split of a long run of spaces.
+ */
+const KEY_LINE = /^( *)([A-Za-z_][\w-]{0,1023}):(.*)$/;
 /** A plain scalar every schema reads as written: no indicator first, no `: `, ` #` or tab in it. */
 const PLAIN = /^(?:[^\s\-?:,[\]{}#&*!|>'"%@`]|-(?=[^\s]))(?:(?!: | #)[^\t])*$/;
 /** Quoted strings without escapes or quotes of their own kind. */
 const DOUBLE_QUOTED = /^"([^"\\]*)"$/;
 const SINGLE_QUOTED = /^'([^']*)'$/;
-/** Text the library may treat specially or reject: CR, C0/C1 controls other than tab and LF, BOM, noncharacters. */
-const UNUSUAL = /[\0-\x08\v-\x1f\x7f-\x9f\ufeff\ufffe\uffff]/;
+/**
+ * Text the library may treat specially or reject: CR, C0/C1 controls other than tab and LF, BOM,
+ * noncharacters, and U+2028/U+2029 (line ends to a regular expression's `.`, not to YAML).
+ */
+const UNUSUAL = /[\0-\x08\v-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
+/** `text` without its leading and trailing spaces (only spaces: YAML keeps other blanks), in one pass each way. */
+function trimSpaces(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) === 32) start++;
+  while (end > start && text.charCodeAt(end - 1) === 32) end--;
+  return text.slice(start, end);
+}
+
 /** A line of spaces only (other whitespace is left to the library). */
 const BLANK = /^ *$/;
 
@@ -111,7 +128,10 @@ export function readSimpleYaml(text: string, schema: 'core' | 'failsafe'): Simpl
     if (resolvePlain(key, tags)?.value !== key) return undefined;
     if (map.keys.has(key)) map.duplicate ??= { line: index + 1, column: indent + 1, key };
     map.keys.add(key);
-    const rest = match[3]?.replace(/ +$/, '') ?? '';
+    const after = match[3]!;
+    // `key:value` is no key line to the library (a plain scalar): the subset leaves it.
+    if (after !== '' && after[0] !== ' ') return undefined;
+    const rest = trimSpaces(after);
     let value: unknown;
     if (rest === '') {
       nested = key;
