@@ -1,7 +1,18 @@
 import { createSegmentParser, type SegmentParser } from '../stream/event-parser.js';
-import type { ToolChunk, ToolSyntax } from '../types.js';
-import type { ItemTable } from './item-table.js';
+import type { ToolChunk, ToolSyntax, TranscriptOptions, WorkMeter } from '../types.js';
 import { transcriptMetadata } from './native-tool.js';
+import type { StoreSyntaxes } from './store-syntaxes.js';
+
+/**
+ * What a source reader takes of the store's items (`ItemTable` is one): their options, the meter
+ * its work is added to, and the syntaxes a native call's metadata may name. Said here, not
+ * imported, so the store's rooms import one way (the table holds segments, which hold readers).
+ */
+export interface SourceContext {
+  readonly options: TranscriptOptions;
+  readonly parserWork: WorkMeter;
+  readonly syntaxes: StoreSyntaxes;
+}
 
 /**
  * A tool call's input while it streams as source text of its syntax — what
@@ -20,7 +31,7 @@ export class SourceInput {
   private readonly parser: SegmentParser;
 
   /** @param table the store's items: its options, and its meter, which counts this reader's work. */
-  constructor(table: ItemTable, syntax: ToolSyntax) {
+  constructor(table: SourceContext, syntax: ToolSyntax) {
     const { tools, strictTools } = table.options;
     this.parser = createSegmentParser({ tools, strictTools, syntaxes: [syntax], reasoning: false }, 0, table.parserWork);
   }
@@ -48,7 +59,7 @@ export class SourceInput {
 }
 
 /** The syntax a native call's input is source text of, when tool-transcript's `toolMetadata` names one the store reads. */
-export function sourceSyntax(table: ItemTable, toolMetadata: unknown): ToolSyntax | undefined {
+export function sourceSyntax(table: SourceContext, toolMetadata: unknown): ToolSyntax | undefined {
   const name = transcriptMetadata(toolMetadata)?.syntax;
   return name === undefined ? undefined : table.syntaxes.find(name, table.options);
 }
