@@ -124,6 +124,8 @@ describe('the YAML subset read without the library', () => {
     ['a repeated key inside a later map', 'a: 1\nb:\n  c: 1\n  c: 2\na: 3\n'],
     ['__proto__ as an ordinary key', '__proto__:\n  polluted: true\n'],
     ['a one-line value', 'v: hello world'],
+    ['an empty text (an empty document: null)', ''],
+    ['blank lines only', '  \n\n '],
     ['a key of 1024 units, the longest the library takes', `${'k'.repeat(1024)}: 1`],
     ['keys with nothing under them (null, or "" in failsafe)', 'a:\nb:\n  c:\nd: 1\ne:'],
   ])('%s', (_, text) => {
@@ -143,7 +145,6 @@ describe('the YAML subset read without the library', () => {
     ['a key and a value with no space between', 'a:b'],
     ['CRLF line breaks', 'a: 1\r\nb: 2'],
     ['a folded block', 'a: >\n  x\n  y\n'],
-    ['an empty text', ''],
     ['a key the core schema reads as a boolean', 'true: 1'],
   ])('leaves %s to the library', (_, text) => {
     expect(readSimpleYaml(text, 'core')).toBeUndefined();

@@ -20,7 +20,7 @@ import { setOwn } from '../../object.js';
  * what they mean there. A repeated key is reported as the full check reports it: the first map in
  * document order that repeats a key, at that key.
  */
-export type SimpleYaml = { value: Record<string, unknown> } | { duplicate: { line: number; column: number; key: string } };
+export type SimpleYaml = { value: Record<string, unknown> | null } | { duplicate: { line: number; column: number; key: string } };
 
 /** Nesting kept under the library's limit (its error names the place; this reader leaves it the text). */
 const MAX_SIMPLE_DEPTH = 64;
@@ -149,8 +149,9 @@ export function readSimpleYaml(text: string, schema: 'core' | 'failsafe'): Simpl
     }
     setOwn(map.value, key, value);
   }
-  // No key at all: the library reads `null` (or a scalar).
-  if (root.keys.size === 0) return undefined;
+  // No key: every line was blank (any other line is a key line or left to the library), an empty
+  // document, `null` (an open block's body is often still empty when its input is read).
+  if (root.keys.size === 0) return { value: null };
   const repeated = maps.find((map) => map.duplicate)?.duplicate;
   return repeated ? { duplicate: repeated } : { value: root.value };
 }
