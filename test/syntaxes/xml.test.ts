@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTranscriptParser, createXmlSyntax, defaultSyntaxes, parseTranscript, xmlSyntax, type ToolChunk, type ToolSyntax } from '../../src/index.js';
 import type { FormatCall } from '../../src/types.js';
-import { streamPieces } from '../support/splits.js';
+import { parseAtEverySplit, streamPieces } from '../support/splits.js';
 import { inputAvailable, inputStart } from '../support/events.js';
 import { scannerSteps } from '../support/linear.js';
 import { expectLinearScan } from '../support/linear-scan.js';
@@ -312,5 +312,19 @@ describe('xml linear work', () => {
     expect(stepsFor(text)).toBeLessThanOrEqual(3 * text.length);
     const long = `<tool:${'n'.repeat(N)}`;
     expect(stepsFor(long)).toBeLessThanOrEqual(3 * long.length);
+  });
+});
+
+describe('xml: where text left unfinished at the end is reported', () => {
+  // A tag or CDATA section the input stops inside is text, reported where it begins, as the same
+  // text is when the block goes on (it used to name where the input stopped: column 30 for `<ar`).
+  it.each([
+    ['a tag cut off', '<tool name="t"><arguments><ar', 'line 1, column 27'],
+    ['a tag cut off on its own line', '<tool name="t"><arguments>\n  <ar', 'line 2, column 3'],
+    ['a CDATA section cut off', '<tool name="t"><arguments><arg name="a">x</arg><![CDATA[ab', 'line 1, column 48'],
+    ['the same text in a block that goes on', '<tool name="t"><arguments>\n  <ar</arguments></tool>', 'line 2, column 3'],
+  ])('%s: at %s', (_, text, where) => {
+    const [call] = parseAtEverySplit(text, { syntaxes: ['xml'] }) as ToolChunk[];
+    expect(call!.errorText).toBe(`text inside <arguments> at ${where}: expected <arg name="…"> elements`);
   });
 });

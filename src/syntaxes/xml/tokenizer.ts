@@ -318,7 +318,18 @@ export class XmlTokenizer {
   end(): void {
     const pending = this.pending();
     if (this.mode === Mode.Verbatim) this.sink.verbatim(pending);
-    else if (this.mode !== Mode.AfterEndMarker && pending !== '') this.sink.text(pending, NOT_BLANK.test(pending) ? this.position() : undefined);
+    else if (this.mode !== Mode.AfterEndMarker && pending !== '') this.sink.text(pending, NOT_BLANK.test(pending) ? this.firstKeptOf(pending) : undefined);
+  }
+
+  /**
+   * Where the first unit of the held `pending` that `trim()` keeps is: counted on from where the
+   * holding began (a tag's `<`; a value's start, blanks first), not where the input stopped.
+   */
+  private firstKeptOf(pending: string): Position {
+    const at = new SourcePosition(this.heldAt.column);
+    at.line = this.heldAt.line;
+    for (let i = 0; WHITESPACE.test(pending[i]!); i++) at.advance(pending[i]!);
+    return { line: at.line, column: at.column };
   }
 
   /** Position of the next unit. */
