@@ -99,12 +99,17 @@ export function readSimpleYaml(text: string, schema: 'core' | 'failsafe'): Simpl
   const maps: OpenMap[] = [root];
   /** The key of a `key:` line whose nested map has not started yet. */
   let nested: string | undefined;
-  for (let index = 0; index <= lines.length; index++) {
-    const line = lines[index];
-    if (line !== undefined && BLANK.test(line)) continue;
-    const match = line === undefined ? undefined : KEY_LINE.exec(line);
-    if (line !== undefined && !match) return undefined;
-    const indent = match ? match[1]!.length : 0;
+  /** `nested` had nothing under it: the empty scalar (`null` in the core schema, `""` in failsafe). */
+  const settleEmpty = (map: OpenMap): void => {
+    if (nested !== undefined) setOwn(map.value, nested, resolvePlain('', tags)!.value);
+    nested = undefined;
+  };
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (BLANK.test(line)) continue;
+    const match = KEY_LINE.exec(line);
+    if (!match) return undefined;
+    const indent = match[1]!.length;
     let map = open[open.length - 1]!;
     if (nested !== undefined && indent > map.indent) {
       if (open.length >= MAX_SIMPLE_DEPTH) return undefined;
@@ -113,12 +118,8 @@ export function readSimpleYaml(text: string, schema: 'core' | 'failsafe'): Simpl
       open.push(child);
       maps.push(child);
       map = child;
-    } else if (nested !== undefined) {
-      // A `key:` with nothing under it: the empty scalar (`null` in the core schema, `""` in failsafe).
-      setOwn(map.value, nested, resolvePlain('', tags)!.value);
-    }
-    nested = undefined;
-    if (!match) break;
+      nested = undefined;
+    } else settleEmpty(map);
     while (indent < map.indent) {
       open.pop();
       map = open[open.length - 1]!;
@@ -149,6 +150,7 @@ export function readSimpleYaml(text: string, schema: 'core' | 'failsafe'): Simpl
     }
     setOwn(map.value, key, value);
   }
+  settleEmpty(open[open.length - 1]!);
   // No key: every line was blank (any other line is a key line or left to the library), an empty
   // document, `null` (an open block's body is often still empty when its input is read).
   if (root.keys.size === 0) return { value: null };
