@@ -25,6 +25,8 @@ const T0 = now();
 const log = (line) => process.stderr.write(`[${((now() - T0) / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
 const SECTIONS = process.env.BENCH_SECTIONS?.split(',');
 const on = (name) => !SECTIONS || SECTIONS.includes(name);
+/** `BENCH_ADVERSARIAL=caret,XML`: only the adversarial patterns whose name contains one of these (to work on a few rows). */
+const PATTERNS = process.env.BENCH_ADVERSARIAL?.split(',');
 
 const whole = (text) => () => parseTranscript(text, OPTIONS);
 /** Repeats `fn` `times` times; the sample is then divided by `times` (small inputs). */
@@ -164,6 +166,7 @@ if (on('adversarial')) {
   const rows = [];
   const BUDGET_MS = QUICK ? 1500 : 4000;
   for (const [name, make] of Object.entries(ADVERSARIAL)) {
+    if (PATTERNS && !PATTERNS.some((part) => name.includes(part))) continue;
     // Every text flat, as its copies are (see copies): the generator's texts are ropes, flattened
     // in place when first read, and a parser that read both kinds at one site ran a 2 MB rope
     // ~1.3× slower per unit than the flat 200 KB copies.
@@ -234,7 +237,7 @@ if (on('adversarial')) {
     }
     figures.push(check(`adv.streamLinear.${name}`, `adversarial: ${name}, stream (4-char) 20 KB → 200 KB`, streamLinear, '×', { op: '<=', value: 1.1 }));
     rows.push(row);
-    log(`  ${name}: ${row.skipped ?? `${row.bigMbps.toFixed(1)} MB/s at 2 MB, linear ${row.linear.toFixed(2)} (${row.rounds} rounds)`}, stream linear ${streamLinear.toFixed(2)}`);
+    log(`  ${name}: ${row.skipped ?? `${row.bigMbps.toFixed(1)} MB/s at 2 MB, linear ${row.linear.toFixed(2)}${row.linearAt200 === undefined ? '' : ` (20 KB → 200 KB ${row.linearAt200.toFixed(2)})`} (${row.rounds} rounds)`}, stream linear ${streamLinear.toFixed(2)}`);
   }
   tables.adversarial = rows;
   tables.adversarialFloor = jsonParseFloor();

@@ -28,8 +28,13 @@ export { isBlank };
  * content). A loop, not a regex: `/[ \t]+$/` retries every blank of a long inner run.
  */
 export function trimBlanks(text: string): string {
-  let start = 0;
-  let end = text.length;
+  return trimmedSlice(text, 0, text.length);
+}
+
+/** `text.slice(from, to)` without leading and trailing spaces and tabs, sliced once (see {@link trimBlanks}). */
+function trimmedSlice(text: string, from: number, to: number): string {
+  let start = from;
+  let end = to;
   while (start < end && isBlank(text[start])) start++;
   while (end > start && isBlank(text[end - 1])) end--;
   return start === 0 && end === text.length ? text : text.slice(start, end);
@@ -60,9 +65,9 @@ export const isBlockScalarIndicator = (value: string): boolean => /^[|>](?:[-+]?
 /** `key: value` split at the first colon, both sides trimmed; `undefined` when the key is not a parameter key. */
 export function splitParam(line: string): { key: string; value: string } | undefined {
   const colon = line.indexOf(':');
-  const key = colon < 0 ? '' : trimBlanks(line.slice(0, colon));
+  const key = colon < 0 ? '' : trimmedSlice(line, 0, colon);
   if (!isParamKey(key)) return undefined;
-  return { key, value: trimBlanks(line.slice(colon + 1)) };
+  return { key, value: trimmedSlice(line, colon + 1, line.length) };
 }
 
 /** A YAML list item line `- item` (any indentation): the trimmed item, or `undefined`. */

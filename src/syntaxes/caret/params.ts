@@ -145,7 +145,8 @@ export function caretParams(work?: WorkMeter): CaretParams {
     else {
       const body = isBodySeparator(line);
       const key = body ? '' : (param?.key ?? multilineStart(line));
-      if (key === undefined) fail(`line ${number}: expected "key: value", "key ---", "key: [" or "---", not ${excerpt(line)}`);
+      // Written out (not `fail`): `??=` builds the message only for the first error, and a block of broken lines has one per line.
+      if (key === undefined) error ??= `line ${number}: expected "key: value", "key ---", "key: [" or "---", not ${excerpt(line)}`;
       else {
         const mode = body ? Mode.Body : !param ? Mode.Multiline : value === '[' ? Mode.Array : value === '' ? Mode.List : Mode.Scalar;
         open = { mode, key, line: number, parts: [], indicator: value };

@@ -59,7 +59,7 @@ const LINE_SHARE = 1 / 16;
 function caretBlock(toolName: string, openerEndedWithCR: boolean, work?: WorkMeter): BlockReader {
   const params = caretParams(work);
   // LineBody ends each line with its one line break unit (the `\n` of a `\r\n` comes after it).
-  const body = new LineBody(caretCloser(), (line) => params.pushLine(line.slice(0, -1)), openerEndedWithCR);
+  const body = new LineBody(caretCloser(), (text, start, end) => params.pushLine(text.slice(start, end - 1)), openerEndedWithCR);
   /** Where the line being written starts, and the last point in it the snapshot was taken at. */
   let lineStart = 0;
   let linePoint = 0;

@@ -62,10 +62,11 @@ export interface BodyNames {
 /** A fence body's identity, read line by line (see {@link fenceIdentity}). */
 export interface FenceIdentity {
   /**
-   * Reads one complete body line (line break included). `before` gives the body text before
-   * this line (read only when an id or name written below its key must be resolved).
+   * Reads one complete body line, `text[start, end)` (line break included; sliced only while the
+   * identity is not settled). `before` gives the body text before this line (read only when an id
+   * or name written below its key must be resolved).
    */
-  line(line: string, before: () => string): void;
+  line(text: string, start: number, end: number, before: () => string): void;
   /** Once the identity is settled (the call can be announced), the name and id the block gives; before, `undefined`. */
   settled(): BodyNames | undefined;
   /** The identity keys read from the lines, or `undefined` when the body is not read line by line. */
@@ -109,9 +110,9 @@ export function fenceIdentity(info: FenceInfo, work?: WorkMeter): FenceIdentity 
   }
 
   return {
-    line(line, before) {
+    line(source, start, end, before) {
       if (done || !byLines) return;
-      const text = line.replace(/\r?\n?$/, '');
+      const text = source.slice(start, end).replace(/\r?\n?$/, '');
       let indent = 0;
       while (isSpaceOrTab(text[indent])) indent++;
       // Blank lines, comments, and a document start or directive before the first key say nothing.

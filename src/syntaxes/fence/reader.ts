@@ -69,9 +69,9 @@ function fenceBlock(fence: FenceRun, info: FenceInfo, openerEndedWithCR: boolean
   let parsed: { length: number; result: YamlResult } | undefined;
   const body: LineBody = new LineBody(
     fenceCloser(fence),
-    (line) => {
+    (text, start, end) => {
       points.event(body.length);
-      identity.line(line, () => body.text.slice(0, body.completeLinesLength()));
+      identity.line(text, start, end, () => body.text.slice(0, body.completeLinesLength()));
     },
     openerEndedWithCR,
   );

@@ -32,15 +32,25 @@ export class LineBody {
   /** The current line's confirmed units (kept apart: slicing the whole body per line would flatten it, quadratically). */
   private line = '';
   private completeLength = 0;
+  /**
+   * Whole lines confirmed since the last append, as one stretch `runStart`–`runEnd` of `runText`
+   * (a whole parse reads the body out of one text): appended as one slice when something else is
+   * confirmed or the body is read, where a piece per line was joined into the buffers and the
+   * joined body copied again to be read.
+   */
+  private runText = '';
+  private runStart = 0;
+  private runEnd = 0;
 
   /**
    * @param closer recognises the closing line
-   * @param onLine called with each complete body line (line break included)
+   * @param onLine called with each complete body line: `text[start, end)`, its line break the last unit (a range, so
+   *   that a reader slices only what it reads)
    * @param openerEndedWithCR the opener's line ended with `\r`: a `\n` right after it is still the opener's
    */
   constructor(
     private readonly closer: LineCloser,
-    private readonly onLine?: (line: string) => void,
+    private readonly onLine?: (text: string, start: number, end: number) => void,
     openerEndedWithCR = false,
   ) {
     this.afterCR = openerEndedWithCR;
@@ -50,6 +60,7 @@ export class LineBody {
 
   /** Confirmed body text. */
   get text(): string {
+    this.appendRun();
     return this.confirmed.toString();
   }
 
@@ -63,7 +74,7 @@ export class LineBody {
         if (this.skipFirstLF) this.skipFirstLF = false;
         else this.confirm('\n');
         this.line = '';
-        this.completeLength = this.confirmed.length;
+        this.completeLength = this.length;
         i++;
         continue;
       }
@@ -115,6 +126,7 @@ export class LineBody {
 
   /** Confirmed body text since the previous call. */
   takeDelta(): string {
+    this.appendRun();
     return this.delta.take();
   }
 
@@ -125,7 +137,7 @@ export class LineBody {
 
   /** Length of the confirmed body: the complete lines and the current line's confirmed units. */
   get length(): number {
-    return this.confirmed.length;
+    return this.confirmed.length + this.runEnd - this.runStart;
   }
 
   /**
@@ -148,20 +160,32 @@ export class LineBody {
     this.closer.reset();
     // Every unit could begin a closer: the unit-by-unit path decides (pushing them again).
     if (k === end) return start;
-    const line = text.slice(start, end + 1);
-    this.confirmed.append(line);
-    this.delta.append(line);
-    this.onLine?.(line);
-    this.completeLength = this.confirmed.length;
+    if (text !== this.runText || start !== this.runEnd) {
+      this.appendRun();
+      this.runText = text;
+      this.runStart = start;
+    }
+    this.runEnd = end + 1;
+    this.onLine?.(text, start, end + 1);
+    this.completeLength = this.length;
     return end + 1;
+  }
+
+  /** Appends the stretch of whole lines taken since the last append (see {@link runText}). */
+  private appendRun(): void {
+    if (this.runEnd === this.runStart) return;
+    const run = this.runText.slice(this.runStart, this.runEnd);
+    this.runStart = this.runEnd;
+    this.confirmed.append(run);
+    this.delta.append(run);
   }
 
   private endLine(lineBreak: string): void {
     this.confirm(this.pending + lineBreak);
     this.pending = '';
-    this.onLine?.(this.line);
+    this.onLine?.(this.line, 0, this.line.length);
     this.line = '';
-    this.completeLength = this.confirmed.length;
+    this.completeLength = this.length;
     this.maybeCloser = true;
     this.afterCR = lineBreak === '\r';
     this.closer.reset();
@@ -169,6 +193,7 @@ export class LineBody {
 
   private confirm(units: string): void {
     if (units === '') return;
+    this.appendRun();
     this.confirmed.append(units);
     this.delta.append(units);
     this.line += units;

@@ -160,16 +160,23 @@ export class XmlTokenizer {
         }
         i = j + 1;
       } else if (mode === Mode.Tag) {
-        const unit = text[i]!;
-        const step = this.held.length >= MAX_TAG_LENGTH ? TagStep.Fail : this.tag.push(unit);
-        // Not a tag: what was held is text, and this unit is read again as text.
-        if (step === TagStep.Fail) this.heldAsText();
-        else {
-          this.held += unit;
+        // The tag's units here are held as one slice: a string made per unit copied the tag so far each time.
+        const start = i;
+        const room = MAX_TAG_LENGTH - this.held.length;
+        let step = TagStep.More;
+        while (i < to) {
+          const unit = text[i]!;
+          step = i - start >= room ? TagStep.Fail : this.tag.push(unit);
+          if (step === TagStep.Fail) break;
           this.at.advance(unit);
           i++;
-          if (step === TagStep.Done && this.endTag()) return i;
+          if (step === TagStep.Done) break;
         }
+        // The `<` held on its own is this text's unit before the tag when the tag began here: one slice for both.
+        this.held = this.held === '<' && start > 0 && text[start - 1] === '<' ? text.slice(start - 1, i) : this.held + text.slice(start, i);
+        // Not a tag: what was held is text, and the unit that broke it is read again as text.
+        if (step === TagStep.Fail) this.heldAsText();
+        else if (step === TagStep.Done && this.endTag()) return i;
       } else if (mode === Mode.CData) i = this.readCData(text, i, to);
       else if (mode === Mode.MarkerStart) {
         if (this.markerUnit(text[i]!)) i++;
