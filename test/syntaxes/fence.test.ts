@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createFenceSyntax, createTranscriptParser, fenceSyntax, parseTranscript, type ToolChunk, type UIMessageChunk } from '../../src/index.js';
+import { parseYamlWithLibrary } from '../../src/syntaxes/shared/yaml.js';
 import type { FormatCall } from '../../src/types.js';
 import '../support/fast-check-seed.js';
 import { onlyToolOf } from '../support/only-tool.js';
@@ -210,5 +211,24 @@ describe('fence: an id or name that is not a string', () => {
       parser.end();
       expect(parser.chunks).toEqual(whole);
     }
+  });
+});
+
+describe('fence: a body whose first node starts with ` or @', () => {
+  // The partial input is not read for such a body (src/syntaxes/fence/partial.ts): this holds that
+  // no text after it makes YAML of it, so the stream shows what a read would have shown.
+  it('is never YAML, whatever follows (the yaml library as the oracle)', () => {
+    const before = fc.array(fc.constantFrom('\n', '  \n', '# note\n', '\t# c\r\n'), { maxLength: 3 });
+    const indent = fc.constantFrom('', ' ', '  ', '\t');
+    const unit = fc.constantFrom('a', ':', ' ', '\n', '`', '@', '-', '#', '"', "'", '|', '>', '[', ']', '{', '}', ',', '?', '\t', '---', '...', 'k: v', '  x: 1');
+    fc.assert(
+      fc.property(before, indent, fc.constantFrom('`', '@'), fc.array(unit, { maxLength: 24 }), (lines, space, indicator, tail) => {
+        const text = `${lines.join('')}${space}${indicator}${tail.join('')}`;
+        for (let end = text.length - tail.join('').length; end <= text.length; end++) {
+          expect(parseYamlWithLibrary(text.slice(0, end)).ok, JSON.stringify(text.slice(0, end))).toBe(false);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

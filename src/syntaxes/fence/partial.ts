@@ -6,6 +6,8 @@
  * `text: |`) is left out: read, it would show an empty value.
  */
 export function partialText<T>(text: string, read: (yaml: string) => T | undefined): T | undefined {
+  // No text after such a start makes YAML of it: not read (the yaml library read all of it at every read point).
+  if (RESERVED_START.test(text)) return undefined;
   let complete = lineStartBefore(text, text.length);
   if (complete === text.length) {
     if (OPENS_VALUE.test(text)) complete = lineStartBefore(text, withoutLineBreak(text, complete));
@@ -15,6 +17,13 @@ export function partialText<T>(text: string, read: (yaml: string) => T | undefin
   }
   return read(text.slice(0, complete));
 }
+
+/**
+ * A body whose first node starts with `` ` `` or `@`, the indicators YAML reserves: a plain scalar
+ * cannot start with them, and nothing before the first node (blank and comment lines) or after it
+ * changes that (a nested code fence written inside a tool fence reads so).
+ */
+const RESERVED_START = /^(?:[ \t]*(?:#[^\r\n]*)?\r?\n)*[ \t]*[`@]/;
 
 /**
  * A line whose value is written on the lines below it (`input:`, `- args:`, `text: |`): reading

@@ -48,6 +48,26 @@ describe('a fence body streamed one unit at a time, its input read after every d
     }
   });
 
+  it.each([
+    ['a nested code fence', '```python\n', 'print("hello")\n'],
+    ['a decorator', '  @app.get("/")\n', 'def index(): ...\n'],
+  ])('a body whose first node starts with ` or @ (%s) is not read while it streams: it can never be YAML', (_, first, line) => {
+    const body = first + line.repeat(2000);
+    for (const read of [chunksReadWork, storeWork]) {
+      const work = read(`\`\`\`tool write\n${body}`);
+      // What is left is the identity's and the end's reads of the whole body, never one per read point.
+      expect(work.yaml).toBeLessThanOrEqual(2 * body.length);
+    }
+    const parser = createTranscriptParser({ syntaxes: ['fence'] });
+    parser.write('```tool write\n');
+    for (const unit of body) {
+      parser.write(unit);
+      expect(parser.chunks.at(-1)).toMatchObject({ type: 'tool', toolName: 'write', state: 'input-streaming' });
+    }
+    parser.end();
+    expect(parser.chunks.at(-1)).toMatchObject({ state: 'output-error', errorText: expect.stringMatching(/^invalid YAML at line 2/) });
+  });
+
   it('the input still shows line by line while the body is small, and ends exact', () => {
     const parser = createTranscriptParser({ syntaxes: ['fence'] });
     const text = fence(3, 'line');
