@@ -1,3 +1,5 @@
+import { TextBuffer } from '../scanner/text-buffer.js';
+
 /**
  * Streams a tool call's input as JSON text while the block is still being written, so that the
  * deltas, joined, are exactly the `input` JSON of the final `tool-call` part.
@@ -18,8 +20,8 @@
  * (`path` → `paths`) and a sent key cannot be taken back.
  */
 export class JsonInputWriter {
-  /** Everything sent so far: the joined deltas. */
-  private text = '';
+  /** Everything sent so far: the joined deltas (a buffer: `+=` kept a rope node per delta of a long value). */
+  private readonly text = new TextBuffer();
   /** Entries written in full (key → value as sent). */
   private readonly sent = new Map<string, unknown>();
   /** Entries written, for the comma before the next one. */
@@ -41,7 +43,7 @@ export class JsonInputWriter {
 
   /** The joined deltas so far. */
   get sentText(): string {
-    return this.text;
+    return this.text.toString();
   }
 
   /**
@@ -51,7 +53,7 @@ export class JsonInputWriter {
    * JSON: it runs with exactly the input of the parse, and only the preview the deltas gave differs.
    */
   get inputJson(): string {
-    return this.json ?? this.text;
+    return this.json ?? this.text.toString();
   }
 
   /** The first delta, sent with `tool-input-start`. */
@@ -171,7 +173,7 @@ export class JsonInputWriter {
 
   private emit(delta: string): string {
     this.examined += delta.length;
-    this.text += delta;
+    this.text.append(delta);
     return delta;
   }
 }
