@@ -240,7 +240,7 @@ if (on('adversarial')) {
     log(`  ${name}: ${row.skipped ?? `${row.bigMbps.toFixed(1)} MB/s at 2 MB, linear ${row.linear.toFixed(2)}${row.linearAt200 === undefined ? '' : ` (20 KB → 200 KB ${row.linearAt200.toFixed(2)})`} (${row.rounds} rounds)`}, stream linear ${streamLinear.toFixed(2)}`);
   }
   tables.adversarial = rows;
-  tables.adversarialFloor = jsonParseFloor();
+  tables.adversarialFloor = { ...jsonParseFloor(), slices: slicesFloor() };
 }
 
 /**
@@ -262,6 +262,32 @@ function jsonParseFloor() {
   const k = repeatsFor(perRun(parse(big)));
   const s = sideBySide({ small: inTurn(smalls.map(parse), 10 * k), big: repeat(parse(big), k) }, 7, cpuTime);
   return { ratio: linearity(s.small.map((t) => t / (10 * k)), smalls[0].length, s.big.map((t) => t / k), big.length) };
+}
+
+/**
+ * The other reference: the *unclosed caret block* row's text (`key: value` lines) read by the least
+ * any JavaScript reader does to build its result — each line's value sliced out and pushed onto one
+ * array, a fresh string per line. `JSON.parse` keeps short strings in V8's string table, so its
+ * result at 2 MB is 180,000 pointers to a few shared strings; a reader written in JavaScript makes
+ * 180,000 young strings, which the collector copies and promotes at 2 MB and not at 200 KB.
+ */
+function slicesFloor() {
+  const readValues = (text) => () => {
+    const values = [];
+    for (let at = 0; ; ) {
+      const end = text.indexOf('\n', at);
+      if (end < 0) return values;
+      values.push(text.slice(at + 5, end));
+      at = end + 1;
+    }
+  };
+  const make = (n) => 'key: value\n'.repeat(Math.floor(n / 11));
+  const [big] = copies(make(2 * MB), 1);
+  const smalls = copies(make(200 * KB), 10);
+  warm({ a: readValues(big), b: readValues(smalls[0]) });
+  const k = repeatsFor(perRun(readValues(big)));
+  const s = sideBySide({ small: inTurn(smalls.map(readValues), 10 * k), big: repeat(readValues(big), k) }, 7, cpuTime);
+  return linearity(s.small.map((t) => t / (10 * k)), smalls[0].length, s.big.map((t) => t / k), big.length);
 }
 
 /**
