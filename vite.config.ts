@@ -86,6 +86,13 @@ function chromiumBrowser() {
 
 const projects: TestProjectInlineConfiguration[] = [];
 
+/**
+ * Per-test timeout of the Node and jsdom projects. Vitest's 5 s default is for unit tests; here many
+ * tests run hundreds of property cases, each at every split, and a few of them took 6–7 s on this
+ * 2-core machine while other work ran beside them (under 2 s alone). A hang still fails.
+ */
+const TEST_TIMEOUT_MS = 30_000;
+
 // node: core, syntaxes, stream, remark, CLI — everything in test/ except react/ and browser/.
 if (hasFiles('test', /\.test\.ts$/, ['browser/', 'react/'])) {
   projects.push({
@@ -93,6 +100,7 @@ if (hasFiles('test', /\.test\.ts$/, ['browser/', 'react/'])) {
     test: {
       name: 'node',
       environment: 'node',
+      testTimeout: TEST_TIMEOUT_MS,
       include: ['test/**/*.test.ts'],
       setupFiles: ['test/support/fast-check-seed.ts', 'test/support/property-cases.ts'],
       exclude: [...configDefaults.exclude, 'test/browser/**', 'test/react/**'],
@@ -107,6 +115,7 @@ if (hasFiles('test/react', /\.test\.tsx?$/)) {
     test: {
       name: 'jsdom',
       environment: 'jsdom',
+      testTimeout: TEST_TIMEOUT_MS,
       include: ['test/react/**/*.test.{ts,tsx}'],
       setupFiles: ['test/support/fast-check-seed.ts', 'test/support/property-cases.ts'],
     },
