@@ -4,7 +4,9 @@
 // bench/.cache/core.mjs. Every comparison is measured side by side (interleaved rounds) and
 // reported as medians and paired ratios.
 
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import { ADVERSARIAL, ALL_SYNTAXES, transcript } from './generate.mjs';
@@ -161,12 +163,34 @@ if (on('syntax')) {
 // ---------------------------------------------------------------------------------------------
 // 4. Adversarial patterns at 200 KB and 2 MB (whole parse and 4-char stream)
 // ---------------------------------------------------------------------------------------------
-if (on('adversarial')) {
-  log('node: adversarial');
+/** Set in a child process that measures one adversarial pattern (its name) or the references (`references`). */
+const ONE_PATTERN = process.env.BENCH_ADVERSARIAL_ONE;
+if (on('adversarial') && ONE_PATTERN === undefined) {
+  // Each pattern in a process of its own, as JMH forks a JVM per benchmark: in one process a
+  // pattern's ratio moved with the heap the patterns before it left (*deeply nested YAML (block
+  // maps)*: 0.96–1.00 measured alone, 1.21 after the 27 patterns before it).
+  log('node: adversarial (a process per pattern)');
+  const rows = [];
+  const names = Object.keys(ADVERSARIAL).filter((name) => !PATTERNS || PATTERNS.some((part) => name.includes(part)));
+  for (const name of [...names, 'references']) {
+    const out = `${OUT}.pattern.json`;
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), out], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, BENCH_SECTIONS: 'adversarial', BENCH_ADVERSARIAL_ONE: name },
+    });
+    if (child.status !== 0) throw new Error(`bench/node.mjs, adversarial pattern ${JSON.stringify(name)}: failed (${child.status})`);
+    const part = JSON.parse(readFileSync(out, 'utf8'));
+    figures.push(...part.figures);
+    if (name === 'references') tables.adversarialFloor = part.tables.adversarialFloor;
+    else rows.push(...part.tables.adversarial);
+  }
+  tables.adversarial = rows;
+}
+if (on('adversarial') && ONE_PATTERN !== undefined) {
   const rows = [];
   const BUDGET_MS = QUICK ? 1500 : 4000;
   for (const [name, make] of Object.entries(ADVERSARIAL)) {
-    if (PATTERNS && !PATTERNS.some((part) => name.includes(part))) continue;
+    if (name !== ONE_PATTERN) continue;
     // Every text flat, as its copies are (see copies): the generator's texts are ropes, flattened
     // in place when first read, and a parser that read both kinds at one site ran a 2 MB rope
     // ~1.3× slower per unit than the flat 200 KB copies.
@@ -240,7 +264,7 @@ if (on('adversarial')) {
     log(`  ${name}: ${row.skipped ?? `${row.bigMbps.toFixed(1)} MB/s at 2 MB, linear ${row.linear.toFixed(2)}${row.linearAt200 === undefined ? '' : ` (20 KB → 200 KB ${row.linearAt200.toFixed(2)})`} (${row.rounds} rounds)`}, stream linear ${streamLinear.toFixed(2)}`);
   }
   tables.adversarial = rows;
-  tables.adversarialFloor = { ...jsonParseFloor(), slices: slicesFloor() };
+  if (ONE_PATTERN === 'references') tables.adversarialFloor = { ...jsonParseFloor(), slices: slicesFloor() };
 }
 
 /**
