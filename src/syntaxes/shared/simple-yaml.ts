@@ -2,9 +2,10 @@ import { isScalar, Schema, type ScalarTag } from 'yaml';
 import { setOwn } from '../../object.js';
 
 /**
- * A reader for the YAML a tool block body almost always is — nested block mappings whose values
- * are plain scalars, simple quoted strings or `|` / `|-` literal blocks — that gives exactly what
- * the yaml library gives for such text, without it.
+ * A reader for the YAML a tool block body almost always is — nested block mappings and block
+ * sequences (`- item` lines) whose values are plain scalars, simple quoted strings, `|` / `|-`
+ * literal blocks or mappings (`- key: value`) — that gives exactly what the yaml library gives for
+ * such text, without it.
  *
  * Why: the library builds a syntax tree, then a document, then the value, at ~250 bytes of
  * garbage per byte of YAML. A 200 KB body was read at 3 MB/s, a third of it in the garbage
@@ -12,8 +13,8 @@ import { setOwn } from '../../object.js';
  * generation). This reader makes only the value.
  *
  * It answers only for text wholly inside that subset and otherwise returns `undefined`, so the
- * caller hands the text to the library: a comment, a sequence, a flow collection, an anchor, a
- * tag, an escape, a folded or indented-indicator block, a tab outside a literal block, a CR, a
+ * caller hands the text to the library: a comment, an empty or nested sequence item (`-` alone,
+ * `- - x`, `- |`), a document that is a sequence, a flow collection, an anchor, a tag, an escape, a folded or indented-indicator block, a tab outside a literal block, a CR, a
  * control character, a key that is not a plain name, a value that goes on over lines, odd
  * indentation or nesting near the depth limit. Plain scalars are resolved
  * with the library's own schema tags (`core` or `failsafe`), so `1`, `true`, `~` or `.inf` mean
@@ -32,6 +33,8 @@ const MAX_SIMPLE_DEPTH = 64;
  * every split of a long run of spaces.
  */
 const KEY_LINE = /^( *)([A-Za-z_][\w-]{0,1023}):(.*)$/;
+/** `- ` then the rest of the line (an item of a block sequence); `-` alone is left to the library. */
+const ITEM_LINE = /^( *)- (.*)$/;
 /** A plain scalar every schema reads as written: no indicator first, no `: `, ` #` or tab in it. */
 const PLAIN = /^(?:[^\s\-?:,[\]{}#&*!|>'"%@`]|-(?=[^\s]))(?:(?!: | #)[^\t])*$/;
 /** Quoted strings without escapes or quotes of their own kind. */
@@ -58,12 +61,23 @@ const BLANK = /^ *$/;
 const indentOf = (line: string): number => /^ */.exec(line)![0].length;
 
 interface OpenMap {
+  kind: 'map';
+  /** The column of its keys. */
   indent: number;
   value: Record<string, unknown>;
   keys: Set<string>;
   /** The first repeated key of this map (a repeat is only an error, so the value stays as it was). */
   duplicate?: { line: number; column: number; key: string };
 }
+
+interface OpenSequence {
+  kind: 'sequence';
+  /** The column of its `-`. */
+  indent: number;
+  value: unknown[];
+}
+
+const newMap = (indent: number): OpenMap => ({ kind: 'map', indent, value: {}, keys: new Set() });
 
 const schemas = new Map<string, readonly ScalarTag[]>();
 
@@ -93,66 +107,110 @@ export function readSimpleYaml(text: string, schema: 'core' | 'failsafe'): Simpl
   if (UNUSUAL.test(text)) return undefined;
   const tags = scalarTags(schema);
   const lines = text.split('\n');
-  const root: OpenMap = { indent: 0, value: {}, keys: new Set() };
-  const open: OpenMap[] = [root];
+  const root = newMap(0);
+  const open: Array<OpenMap | OpenSequence> = [root];
   /** Maps in document order: the full check reports the first one with a repeated key. */
   const maps: OpenMap[] = [root];
-  /** The key of a `key:` line whose nested map has not started yet. */
+  /** The key of a `key:` line (of the map on top) whose value, a map or a sequence, has not started yet. */
   let nested: string | undefined;
   /** `nested` had nothing under it: the empty scalar (`null` in the core schema, `""` in failsafe). */
-  const settleEmpty = (map: OpenMap): void => {
-    if (nested !== undefined) setOwn(map.value, nested, resolvePlain('', tags)!.value);
+  const settleEmpty = (): void => {
+    if (nested !== undefined) setOwn((open[open.length - 1] as OpenMap).value, nested, resolvePlain('', tags)!.value);
     nested = undefined;
   };
+  /** Opens `child` as the value of `nested` in the map on top; `false` past the depth kept. */
+  const openNested = (child: OpenMap | OpenSequence): boolean => {
+    if (open.length >= MAX_SIMPLE_DEPTH) return false;
+    setOwn((open[open.length - 1] as OpenMap).value, nested!, child.value);
+    open.push(child);
+    nested = undefined;
+    return true;
+  };
+  /** A scalar written after `key: ` or `- `: plain, quoted or a literal block (which reads on from line `index`). */
+  const scalar = (rest: string, index: number, indent: number): { value: unknown; end: number } | undefined => {
+    if (rest === '|' || rest === '|-') return literalBlock(lines, index + 1, indent, rest === '|');
+    const quoted = DOUBLE_QUOTED.exec(rest) ?? SINGLE_QUOTED.exec(rest);
+    const plain = quoted ? { value: quoted[1] } : PLAIN.test(rest) && !rest.endsWith(':') ? resolvePlain(rest, tags) : undefined;
+    return plain && { value: plain.value, end: index + 1 };
+  };
+
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     if (BLANK.test(line)) continue;
-    const match = KEY_LINE.exec(line);
-    if (!match) return undefined;
-    const indent = match[1]!.length;
-    let map = open[open.length - 1]!;
-    if (nested !== undefined && indent > map.indent) {
+    /** The key line to read: the line, or what follows an item's `- ` (then `indent` is its column). */
+    let match: RegExpExecArray | null;
+    let indent: number;
+    const item = ITEM_LINE.exec(line);
+    if (item) {
+      const dash = item[1]!.length;
+      let top = open[open.length - 1]!;
+      // A sequence as a key's value may start at the key's own column.
+      if (nested !== undefined && dash >= top.indent) {
+        if (!openNested({ kind: 'sequence', indent: dash, value: [] })) return undefined;
+      } else {
+        settleEmpty();
+        while (dash < top.indent) {
+          open.pop();
+          top = open[open.length - 1]!;
+        }
+        if (top.kind !== 'sequence' || dash !== top.indent) return undefined;
+      }
+      const sequence = open[open.length - 1] as OpenSequence;
+      const content = item[2]!;
+      match = KEY_LINE.exec(content);
+      if (!match) {
+        // A scalar item; a block scalar, an empty item or a nested one is left to the library.
+        const rest = trimSpaces(content);
+        const value = rest === '' || rest[0] === '|' ? undefined : scalar(rest, index, dash);
+        if (!value) return undefined;
+        sequence.value.push(value.value);
+        continue;
+      }
+      // `- key: …` starts a map whose keys are at this key's column: the rest is read as its key line.
       if (open.length >= MAX_SIMPLE_DEPTH) return undefined;
-      const child: OpenMap = { indent, value: {}, keys: new Set() };
-      setOwn(map.value, nested, child.value);
-      open.push(child);
-      maps.push(child);
-      map = child;
-      nested = undefined;
-    } else settleEmpty(map);
-    while (indent < map.indent) {
-      open.pop();
-      map = open[open.length - 1]!;
+      indent = dash + 2 + match[1]!.length;
+      const map = newMap(indent);
+      sequence.value.push(map.value);
+      open.push(map);
+      maps.push(map);
+    } else {
+      match = KEY_LINE.exec(line);
+      if (!match) return undefined;
+      indent = match[1]!.length;
     }
-    if (indent !== map.indent) return undefined;
+    let top = open[open.length - 1]!;
+    if (nested !== undefined && indent > top.indent) {
+      const child = newMap(indent);
+      if (!openNested(child)) return undefined;
+      maps.push(child);
+      top = child;
+    } else settleEmpty();
+    // A key line ends the sequences at its column or deeper, and the maps deeper than it.
+    while (top.kind === 'sequence' ? indent <= top.indent : indent < top.indent) {
+      open.pop();
+      top = open[open.length - 1]!;
+    }
+    if (top.kind !== 'map' || indent !== top.indent) return undefined;
     const key = match[2]!;
     if (resolvePlain(key, tags)?.value !== key) return undefined;
-    if (map.keys.has(key)) map.duplicate ??= { line: index + 1, column: indent + 1, key };
-    map.keys.add(key);
+    if (top.keys.has(key)) top.duplicate ??= { line: index + 1, column: indent + 1, key };
+    top.keys.add(key);
     const after = match[3]!;
     // `key:value` is no key line to the library (a plain scalar): the subset leaves it.
     if (after !== '' && after[0] !== ' ') return undefined;
     const rest = trimSpaces(after);
-    let value: unknown;
     if (rest === '') {
       nested = key;
       continue;
-    } else if (rest === '|' || rest === '|-') {
-      const block = literalBlock(lines, index + 1, indent, rest === '|');
-      if (!block) return undefined;
-      value = block.value;
-      index = block.end - 1;
-    } else {
-      const quoted = DOUBLE_QUOTED.exec(rest) ?? SINGLE_QUOTED.exec(rest);
-      const plain = quoted ? { value: quoted[1] } : PLAIN.test(rest) && !rest.endsWith(':') ? resolvePlain(rest, tags) : undefined;
-      if (!plain) return undefined;
-      value = plain.value;
     }
-    setOwn(map.value, key, value);
+    const value = scalar(rest, index, indent);
+    if (!value) return undefined;
+    setOwn(top.value, key, value.value);
+    index = value.end - 1;
   }
-  settleEmpty(open[open.length - 1]!);
-  // No key: every line was blank (any other line is a key line or left to the library), an empty
-  // document, `null` (an open block's body is often still empty when its input is read).
+  settleEmpty();
+  // No key: every line was blank (any other line is a key line, an item, or left to the library),
+  // an empty document, `null` (an open block's body is often still empty when its input is read).
   if (root.keys.size === 0) return { value: null };
   const repeated = maps.find((map) => map.duplicate)?.duplicate;
   return repeated ? { duplicate: repeated } : { value: root.value };

@@ -53,8 +53,11 @@ function checkWhole(doc: string, options: TranscriptOptions): TranscriptChunk[] 
     if (chunk.state === 'output-error') expect(chunk.errorText).not.toBe('');
     if (chunk.state === 'output-error') expect(typeof chunk.errorText).toBe('string');
   });
-  // 6. Linear: the scanner visits each unit a few times at most.
-  expect(parser.work.scanned).toBeLessThanOrEqual(4 * doc.length + 16);
+  // 6. Linear: the scanner visits each unit a few times at most. An opener inside a possible code
+  // span reads the rest of its paragraph ahead and, when the block is real, again: two such openers
+  // in one paragraph took 4.1–4.3 visits per unit, the same at 1× and 100× the text (the case in
+  // test/robustness/linear-work/regressions.test.ts).
+  expect(parser.work.scanned).toBeLessThanOrEqual(5 * doc.length + 16);
   return chunks;
 }
 

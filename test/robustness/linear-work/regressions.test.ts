@@ -20,6 +20,20 @@ describe('tool fence opener', () => {
   });
 });
 
+describe('openers in possible code spans', () => {
+  it('read ahead and again a bounded number of times per unit, however often the paragraph repeats (found by the hostile fuzz)', () => {
+    const paragraph =
+      'see ` <|start|>assistant<|channel|> ` here\nsee ` [[SEG_START {"type":"tool","tool_name":"a","arguments":{"a":["the \\u0000 the        ^^^"],"a0":[]}}]][[SEG_END]] ` here\n';
+    const perUnit = (copies: number) => {
+      const text = paragraph.repeat(copies);
+      return measure(text).scanned / text.length;
+    };
+    const once = perUnit(1);
+    expect(once).toBeLessThanOrEqual(5);
+    expect(perUnit(100)).toBeLessThanOrEqual(once * 1.1);
+  });
+});
+
 describe('XML tool block streamed in small deltas', () => {
   // Every close tag sliced the body read so far, a string grown with `+=`: V8 flattens it on each
   // slice, so with a new delta between close tags each one copied the whole body (quadratic; a
