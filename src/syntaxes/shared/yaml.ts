@@ -113,7 +113,7 @@ export function parseYamlWithLibrary(text: string, firstLine = 1, schema: 'core'
 
 /**
  * {@link parseYamlWithLibrary}, with text in the subset {@link readSimpleYaml} knows (nested
- * mappings of plain and simple quoted scalars and literal blocks: most fence bodies) read without
+ * mappings and sequences of plain and simple quoted scalars, literal blocks and mappings: most fence bodies) read without
  * the library, to the same value or the same repeated-key error, at a fraction of the time and
  * garbage. The subset reader is its own module so that a syntax whose YAML is small text (caret)
  * need not carry it. `work.yaml` counts the text read by either.
