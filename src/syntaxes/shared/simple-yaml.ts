@@ -14,9 +14,10 @@ import { setOwn } from '../../object.js';
  *
  * It answers only for text wholly inside that subset and otherwise returns `undefined`, so the
  * caller hands the text to the library: a comment, an empty or nested sequence item (`-` alone,
- * `- - x`, `- |`), a document that is a sequence, a flow collection, an anchor, a tag, an escape, a folded or indented-indicator block, a tab outside a literal block, a CR, a
- * control character, a key that is not a plain name, a value that goes on over lines, odd
- * indentation or nesting near the depth limit. Plain scalars are resolved
+ * `- - x`, `- |`), a document that is a sequence, a flow collection, an anchor, a tag, an escape,
+ * a folded or indented-indicator block, a tab outside a literal block, a CR, a control character,
+ * a key that is not a plain name, a value that goes on over lines, odd indentation or nesting near
+ * the depth limit. Plain scalars are resolved
  * with the library's own schema tags (`core` or `failsafe`), so `1`, `true`, `~` or `.inf` mean
  * what they mean there. A repeated key is reported as the full check reports it: the first map in
  * document order that repeats a key, at that key.
