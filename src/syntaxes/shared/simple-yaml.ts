@@ -139,9 +139,10 @@ export function readSimpleYaml(text: string, schema: 'core' | 'failsafe'): Simpl
     const line = lines[index]!;
     if (BLANK.test(line)) continue;
     /** The key line to read: the line, or what follows an item's `- ` (then `indent` is its column). */
-    let match: RegExpExecArray | null;
+    let match = KEY_LINE.exec(line);
     let indent: number;
-    const item = ITEM_LINE.exec(line);
+    // Key lines are most lines: an item is looked for only when a line is not one (the two cannot both match).
+    const item = match ? null : ITEM_LINE.exec(line);
     if (item) {
       const dash = item[1]!.length;
       let top = open[open.length - 1]!;
@@ -175,7 +176,6 @@ export function readSimpleYaml(text: string, schema: 'core' | 'failsafe'): Simpl
       open.push(map);
       maps.push(map);
     } else {
-      match = KEY_LINE.exec(line);
       if (!match) return undefined;
       indent = match[1]!.length;
     }
