@@ -40,7 +40,7 @@ export class XmlRawBlock implements BlockReader {
 
   constructor(
     private readonly toolName: XmlShorthand,
-    private readonly attrs: ReadonlyArray<[string, string]>,
+    private readonly attrs: ReadonlyArray<readonly [string, string]>,
     private readonly toolCallId: string | undefined,
   ) {
     this.closer = new CloseTagMatcher(toolName);

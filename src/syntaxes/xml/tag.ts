@@ -60,32 +60,67 @@ function isLineBreak(unit: string): boolean {
  * and are kept as written (no entity decoding); an attribute without a
  * value is not a tag. With `allowLineBreaks` false (an opener), a line break anywhere fails.
  */
+/** The attributes of a tag that has none: shared, never added to (see {@link TagReader.attrs}). */
+const NO_ATTRS: ReadonlyArray<readonly [name: string, value: string]> = [];
+
+/** Where a tag whose position nobody set is (an opener's: its `<` is where the block starts). */
+const BLOCK_START: Position = Object.freeze({ line: 1, column: 1 });
+
 export class TagReader {
-  kind: TagKind = 'open';
-  name = '';
-  readonly attrs: Array<[name: string, value: string]> = [];
-  selfClosing = false;
+  kind!: TagKind;
+  name!: string;
+  /**
+   * The attributes in order, values as written. A tag with none shares one empty list, and the
+   * first attribute makes a list of one: `[]` grown by a push reserved 17 slots, the most
+   * memory a body's tag took.
+   */
+  attrs!: ReadonlyArray<readonly [name: string, value: string]>;
+  selfClosing!: boolean;
   /** The name is complete (a unit after it was read). */
-  nameComplete = false;
+  nameComplete!: boolean;
 
   // Set by the tokenizer on a complete tag in a block body:
   /** `name` in lower case (tag names are case-insensitive). */
-  lower = '';
+  lower!: string;
   /** The tag as written. */
-  raw = '';
+  raw!: string;
   /** Where the tag's `<` is, counted from the block's `<` (line 1, column 1). */
-  at: Position = { line: 1, column: 1 };
+  at!: Position;
   /** Offsets of the tag's `<`, and of the unit just past it, in the body. */
-  start = 0;
-  end = 0;
+  start!: number;
+  end!: number;
 
-  private state = State.Start;
-  private attrName = '';
-  private attrValue = '';
-  private quote = '';
-  private bang = 0;
+  private state!: State;
+  private attrName!: string;
+  private attrValue!: string;
+  private quote!: string;
+  private bang!: number;
 
-  constructor(private readonly allowLineBreaks: boolean) {}
+  constructor(private readonly allowLineBreaks: boolean) {
+    this.reset();
+  }
+
+  /**
+   * Makes this a reader of a new tag. A body's tokenizer reuses the reader of a tag that failed
+   * or closed (nothing keeps those): a `<` in text made a reader of about 140 bytes each.
+   */
+  reset(): void {
+    this.kind = 'open';
+    this.name = '';
+    this.attrs = NO_ATTRS;
+    this.selfClosing = false;
+    this.nameComplete = false;
+    this.lower = '';
+    this.raw = '';
+    this.at = BLOCK_START;
+    this.start = 0;
+    this.end = 0;
+    this.state = State.Start;
+    this.attrName = '';
+    this.attrValue = '';
+    this.quote = '';
+    this.bang = 0;
+  }
 
   /** The attribute named `name` (ASCII case-insensitive), if given. */
   attr(name: string): string | undefined {
@@ -167,7 +202,9 @@ export class TagReader {
         return TagStep.More;
       case State.Value:
         if (unit === this.quote) {
-          this.attrs.push([this.attrName, this.attrValue]);
+          const attr = [this.attrName, this.attrValue] as const;
+          if (this.attrs === NO_ATTRS) this.attrs = [attr];
+          else (this.attrs as Array<readonly [string, string]>).push(attr);
           this.state = State.AfterValue;
         } else if (unit === '<') {
           // A `<` is never inside a tag, so a tag that fails never hides one (a `</arg>` after `x="`).

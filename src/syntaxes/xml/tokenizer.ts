@@ -16,7 +16,7 @@ export interface TokenSink {
   cdata(content: string, at: Position): void;
   /** A complete open tag. */
   open(tag: TagReader): void;
-  /** A complete close tag; returns `true` when it is the block's closer. */
+  /** A complete close tag; returns `true` when it is the block's closer. Not to be kept: its reader is reused. */
   close(tag: TagReader): boolean;
   /** A start content marker (`__START_CONTENT__`, blanks before it allowed) began the value. */
   contentStart(): void;
@@ -48,24 +48,39 @@ export class MarkerStart {
   /** The units of `held` after its blanks. */
   private part = '';
 
+  /** Starts over, for the next value (a tokenizer reuses one). */
+  reset(): void {
+    this.held = '';
+    this.part = '';
+  }
+
   /**
    * Takes the next unit: `undefined` while it is held, the marker pair once the start marker is
    * complete (`held` is its text, blanks included), `false` when the value does not start with
    * one (`held` is text, and this unit is read again).
    */
   push(unit: string): readonly [start: string, end: string] | false | undefined {
-    if (this.part === '' && isBlank(unit)) {
-      this.held += unit;
-      return undefined;
+    if (this.part === '') {
+      if (isBlank(unit)) {
+        this.held += unit;
+        return undefined;
+      }
+      // Most values start with neither marker: decided by their first unit, with nothing made.
+      if (unit !== MARKER_LEAD) return false;
     }
     const part = this.part + unit;
-    const marker = CONTENT_MARKERS.find(([start]) => start.startsWith(part));
-    if (marker === undefined) return false;
-    this.held += unit;
-    this.part = part;
-    return part === marker[0] ? marker : undefined;
+    for (const marker of CONTENT_MARKERS) {
+      if (!marker[0].startsWith(part)) continue;
+      this.held += unit;
+      this.part = part;
+      return part === marker[0] ? marker : undefined;
+    }
+    return false;
   }
 }
+
+/** The first unit of every start content marker. */
+const MARKER_LEAD = '_';
 
 /** A unit `String.prototype.trim` removes; a unit it keeps. */
 const WHITESPACE = /\s/;
@@ -116,15 +131,21 @@ export class XmlTokenizer {
    * yet). At the start of a value, {@link markerStart} holds them.
    */
   private held = '';
-  private heldAt: Position = { line: 1, column: 1 };
+  /** Line and column of the first held unit (a position object is made only when one is handed on). */
+  private heldLine = 1;
+  private heldColumn = 1;
   private tag!: TagReader;
+  /** A reader no one keeps (its tag failed, closed or began CDATA), for the next `<`. */
+  private spareTag: TagReader | undefined;
   /** CDATA: `]` units right before the next unit. */
   private brackets = 0;
-  /** MarkerStart: the start of the value read so far. */
-  private markerStart!: MarkerStart;
+  /** MarkerStart: the start of the value read so far (one reader, reset for each value). */
+  private readonly markerStart = new MarkerStart();
   /** Verbatim: the end marker that ends it. */
   private endMarker = '';
-  /** Verbatim: the value's close tag, which must follow the end marker. */
+  /** The name of the value's close tag, lower case: what must follow the end marker. */
+  private valueCloseName = '';
+  /** Verbatim: the value's close tag, matched once the value turns out to have content markers. */
   private valueClose!: CloseTagMatcher;
 
   constructor(
@@ -153,7 +174,8 @@ export class XmlTokenizer {
         }
         if (j < to) {
           this.mode = Mode.Tag;
-          this.tag = new TagReader(true);
+          this.tag = this.spareTag ?? new TagReader(true);
+          this.spareTag = undefined;
           this.tag.start = this.at.offset;
           this.hold('<');
           this.at.advance('<');
@@ -175,8 +197,10 @@ export class XmlTokenizer {
         // The `<` held on its own is this text's unit before the tag when the tag began here: one slice for both.
         this.held = this.held === '<' && start > 0 && text[start - 1] === '<' ? text.slice(start - 1, i) : this.held + text.slice(start, i);
         // Not a tag: what was held is text, and the unit that broke it is read again as text.
-        if (step === TagStep.Fail) this.heldAsText();
-        else if (step === TagStep.Done && this.endTag()) return i;
+        if (step === TagStep.Fail) {
+          this.heldAsText();
+          this.release(this.tag);
+        } else if (step === TagStep.Done && this.endTag()) return i;
       } else if (mode === Mode.CData) i = this.readCData(text, i, to);
       else if (mode === Mode.MarkerStart) {
         if (this.markerUnit(text[i]!)) i++;
@@ -193,14 +217,15 @@ export class XmlTokenizer {
   /** Starts holding units: `held` from here. */
   private hold(held: string): void {
     this.held = held;
-    this.heldAt = this.position();
+    this.heldLine = this.at.line;
+    this.heldColumn = this.at.column;
   }
 
   /** What was held is text after all. */
   private heldAsText(): void {
     this.mode = Mode.Text;
     // A tag's units start with its `<`; a value's start may be blanks only.
-    if (this.held !== '') this.sink.text(this.held, NOT_BLANK.test(this.held) ? this.heldAt : undefined);
+    if (this.held !== '') this.sink.text(this.held, NOT_BLANK.test(this.held) ? this.heldAt() : undefined);
     this.held = '';
   }
 
@@ -251,9 +276,9 @@ export class XmlTokenizer {
    * content marker, it is taken verbatim up to the end marker.
    */
   expectContentMarker(closeName: string): void {
-    this.valueClose = new CloseTagMatcher(closeName);
+    this.valueCloseName = closeName;
     this.mode = Mode.MarkerStart;
-    this.markerStart = new MarkerStart();
+    this.markerStart.reset();
     this.hold('');
   }
 
@@ -271,6 +296,7 @@ export class XmlTokenizer {
     if (marker !== undefined) {
       this.mode = Mode.Verbatim;
       this.endMarker = marker[1];
+      this.valueClose = new CloseTagMatcher(this.valueCloseName);
       this.sink.contentStart();
     }
     return true;
@@ -333,10 +359,15 @@ export class XmlTokenizer {
    * holding began (a tag's `<`; a value's start, blanks first), not where the input stopped.
    */
   private firstKeptOf(pending: string): Position {
-    const at = new SourcePosition(this.heldAt.column);
-    at.line = this.heldAt.line;
+    const at = new SourcePosition(this.heldColumn);
+    at.line = this.heldLine;
     for (let i = 0; WHITESPACE.test(pending[i]!); i++) at.advance(pending[i]!);
     return { line: at.line, column: at.column };
+  }
+
+  /** Position of the first held unit. */
+  private heldAt(): Position {
+    return { line: this.heldLine, column: this.heldColumn };
   }
 
   /** Position of the next unit. */
@@ -350,17 +381,28 @@ export class XmlTokenizer {
     if (tag.kind === 'cdata') {
       this.mode = Mode.CData;
       this.brackets = 0;
+      this.release(tag);
       return false;
     }
     this.mode = Mode.Text;
     tag.raw = this.held;
-    tag.at = this.heldAt;
+    tag.at = this.heldAt();
     tag.end = this.at.offset;
     tag.lower = tag.name.toLowerCase();
     this.held = '';
-    if (tag.kind === 'close') return this.sink.close(tag);
+    if (tag.kind === 'close') {
+      const closed = this.sink.close(tag);
+      this.release(tag);
+      return closed;
+    }
     this.sink.open(tag);
     return false;
+  }
+
+  /** `tag` is done with (the sink keeps open tags only): its reader reads the next `<`. */
+  private release(tag: TagReader): void {
+    tag.reset();
+    this.spareTag = tag;
   }
 
   /** Inside CDATA: everything up to `]]>`. Returns where reading stopped. */
@@ -383,7 +425,7 @@ export class XmlTokenizer {
     const content = this.held.slice(9, -3);
     this.held = '';
     this.mode = Mode.Text;
-    this.sink.cdata(content, this.heldAt);
+    this.sink.cdata(content, this.heldAt());
     return end;
   }
 

@@ -14,7 +14,7 @@ export interface XmlToolHeader {
   /** Lower-case name of the closing tag: `tool` or `tool:n`. */
   closer: string;
   /** Other opener attributes, kept as `fields`. */
-  fields: ReadonlyArray<[string, string]>;
+  fields: ReadonlyArray<readonly [string, string]>;
   /** Units of the opener, for positions in error messages. */
   openerLength: number;
 }
