@@ -328,3 +328,23 @@ describe('xml: where text left unfinished at the end is reported', () => {
     expect(call!.errorText).toBe(`text inside <arguments> at ${where}: expected <arg name="…"> elements`);
   });
 });
+
+describe('xml: a tag reader reused after its tag failed, closed or began CDATA', () => {
+  // The body's tokenizer hands the next `<` the reader of a tag nobody keeps; nothing of the old
+  // tag may show in the new one, whole or at any split.
+  it.each([
+    ['attributes of a tag that failed', '<tool name="t"><arguments><arg name="a">1 <i type="json" </arg><arg name="b">[</arg></arguments></tool>', { a: '1 <i type="json" ', b: '[' }],
+    ['a self-closing tag after a failed one', '<tool name="t"><arguments><arg name="a">x <y z="1" =</arg><arg name="b"/></arguments></tool>', { a: 'x <y z="1" =', b: '' }],
+    ['the reader of a close tag', '<tool name="t"><arguments><arg name="a" type="json">1</arg><arg name="b">[</arg></arguments></tool>', { a: 1, b: '[' }],
+    ['the reader of a CDATA start', '<tool name="t"><arguments><arg name="a"><![CDATA[<x>]]></arg><arg name="b">y</arg></arguments></tool>', { a: '<x>', b: 'y' }],
+  ])('%s', (_, text, input) => {
+    const [call] = parseAtEverySplit(text, { syntaxes: ['xml'] }) as ToolChunk[];
+    expect(call).toMatchObject({ state: 'input-available', input });
+  });
+
+  it('places a tag read by a reused reader where it is written', () => {
+    const text = '<tool name="t"><arguments>\n<arg name="a">1 <i q="2" </arg>\n  </argh></arguments></tool>';
+    const [call] = parseAtEverySplit(text, { syntaxes: ['xml'] }) as ToolChunk[];
+    expect(call!.errorText).toBe('close tag </argh> at line 3, column 3 does not match <arguments> opened at line 1, column 16');
+  });
+});
