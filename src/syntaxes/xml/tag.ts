@@ -55,17 +55,17 @@ function isLineBreak(unit: string): boolean {
   return unit === '\n' || unit === '\r';
 }
 
-/**
- * Reads one tag. Attribute values must be quoted (`"` or `'`), hold no `<`
- * and are kept as written (no entity decoding); an attribute without a
- * value is not a tag. With `allowLineBreaks` false (an opener), a line break anywhere fails.
- */
 /** The attributes of a tag that has none: shared, never added to (see {@link TagReader.attrs}). */
 const NO_ATTRS: ReadonlyArray<readonly [name: string, value: string]> = [];
 
 /** Where a tag whose position nobody set is (an opener's: its `<` is where the block starts). */
 const BLOCK_START: Position = Object.freeze({ line: 1, column: 1 });
 
+/**
+ * Reads one tag. Attribute values must be quoted (`"` or `'`), hold no `<`
+ * and are kept as written (no entity decoding); an attribute without a
+ * value is not a tag. With `allowLineBreaks` false (an opener), a line break anywhere fails.
+ */
 export class TagReader {
   kind!: TagKind;
   name!: string;
